@@ -1,0 +1,182 @@
+/* sudoku.h -- the public interface of libsudoku, the solver behind sudokud.
+ *
+ * This is the one solver header that code outside solver/ includes. The
+ * library depends on libc only: no threads, no I/O, no globals, and no
+ * allocation while solving. All state lives in caller-owned structs: a
+ * sudoku_solver holds the scratch memory of one solve at a time, so give each
+ * thread its own solver and any thread can solve any puzzle.
+ *
+ * Shapes: an N x N grid, N = box_rows * box_cols, 4 <= N <= 64, both box
+ * sides >= 2. Optional variants: `diagonal` (both main diagonals are units)
+ * and `regions` (jigsaw: N*N region ids replace the boxes).
+ *
+ * Cells hold 0 for a blank, 1..N for a symbol, row-major.
+ */
+#ifndef SUDOKU_H
+#define SUDOKU_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SUDOKU_MIN_SIZE  4
+#define SUDOKU_MAX_SIZE  64
+#define SUDOKU_MAX_CELLS (SUDOKU_MAX_SIZE * SUDOKU_MAX_SIZE)
+/* Largest size the text form can spell: 1-9 then A-Z. */
+#define SUDOKU_MAX_TEXT_SIZE 35
+/* Room for any error message the library writes. */
+#define SUDOKU_ERR_LEN 128
+
+/* A puzzle and its shape. Plain data: copy it, keep it on the stack or in a
+ * job struct. Fill it with sudoku_parse() or sudoku_puzzle_init(). */
+typedef struct sudoku_puzzle {
+    int size;                          /* N */
+    int box_rows, box_cols;            /* box_rows * box_cols == N */
+    bool diagonal;                     /* both main diagonals are units */
+    bool has_regions;                  /* regions[] replaces the boxes */
+    uint8_t regions[SUDOKU_MAX_CELLS]; /* region id 0..N-1 per cell */
+    uint8_t cells[SUDOKU_MAX_CELLS];   /* 0 = blank, 1..N = given */
+} sudoku_puzzle;
+
+/* Outcome of a solve. 0 is the plain success; "no solution" and "multiple"
+ * are answers about the puzzle, not failures of the library. */
+typedef enum sudoku_status {
+    SUDOKU_SOLVED = 0,  /* a solution found; unique if count_exact */
+    SUDOKU_MULTIPLE,    /* at least two solutions */
+    SUDOKU_NO_SOLUTION, /* givens are consistent but nothing completes them */
+    SUDOKU_CONFLICT,    /* givens already break a rule: see sudoku_conflicts */
+    SUDOKU_LIMIT,       /* a budget ran out before the answer was known */
+    SUDOKU_INVALID,     /* the shape or a cell value is not acceptable */
+} sudoku_status;
+
+/* Which budget stopped a solve that returned SUDOKU_LIMIT. */
+typedef enum sudoku_limit_reason {
+    SUDOKU_LIMIT_NONE = 0,
+    SUDOKU_LIMIT_NODES,    /* node_budget exhausted */
+    SUDOKU_LIMIT_DEADLINE, /* deadline_ns passed */
+    SUDOKU_LIMIT_CANCEL,   /* *cancel became true */
+} sudoku_limit_reason;
+
+typedef enum sudoku_unit_kind {
+    SUDOKU_UNIT_ROW = 0,
+    SUDOKU_UNIT_COLUMN,
+    SUDOKU_UNIT_BOX,      /* a box, or a region of a jigsaw */
+    SUDOKU_UNIT_DIAGONAL, /* index 0: top-left to bottom-right; 1: the other */
+} sudoku_unit_kind;
+
+/* One symbol repeated inside one unit: every cell of the unit holding it. */
+typedef struct sudoku_conflict {
+    sudoku_unit_kind kind;
+    int unit;                        /* 0-based index of the row, column, box/region or diagonal */
+    int symbol;                      /* 1..N */
+    int ncells;                      /* >= 2 */
+    uint16_t cells[SUDOKU_MAX_SIZE]; /* 0-based row-major cell indices, ascending */
+} sudoku_conflict;
+
+/* Budgets and the solution cap. Zero-initialise, then set what you need. */
+typedef struct sudoku_limits {
+    uint64_t max_solutions;   /* stop after this many; 0 is taken as 1. 2 proves uniqueness */
+    uint64_t node_budget;     /* max search nodes; 0 = unlimited */
+    uint64_t deadline_ns;     /* absolute CLOCK_MONOTONIC time in ns; 0 = none */
+    const atomic_int *cancel; /* non-zero => stop soon; may be NULL; read relaxed */
+} sudoku_limits;
+
+/* Counters of one solve. Eliminations count candidates removed. */
+typedef struct sudoku_stats {
+    uint64_t nodes;             /* search nodes visited (the root counts as one) */
+    uint64_t guesses;           /* branches tried beyond the first at a node, plus first choices */
+    uint64_t backtracks;        /* dead ends met */
+    uint64_t naked_singles;     /* cells placed because one candidate was left */
+    uint64_t hidden_singles;    /* cells placed because a unit had one place left */
+    uint64_t locked_candidates; /* candidates removed by pointing/claiming */
+    uint64_t naked_pairs;       /* candidates removed by naked pairs */
+    uint32_t max_depth;         /* deepest guess level reached */
+    uint64_t elapsed_ns;        /* wall time of the solve call */
+} sudoku_stats;
+
+/* What sudoku_solve reports. `solutions` is a caller buffer of
+ * solutions_capacity * size * size bytes (may be NULL when capacity is 0);
+ * the library writes the first solutions_stored solutions there. */
+typedef struct sudoku_result {
+    sudoku_status status;
+    sudoku_limit_reason limit_reason;
+    uint64_t solution_count; /* solutions found */
+    bool count_exact;        /* true when the whole search space was covered */
+    sudoku_stats stats;
+    uint8_t *solutions;
+    size_t solutions_capacity;
+    size_t solutions_stored;
+} sudoku_result;
+
+typedef struct sudoku_solver sudoku_solver;
+
+/* Fills *rows and *cols with the default box of an N x N grid: the square
+ * root for a perfect square, else the most nearly square factor pair with
+ * rows < cols (6 -> 2x3, 12 -> 3x4). Returns 0, or -1 when N is out of range
+ * or has no such pair (a prime). Thread-safe. */
+int sudoku_default_box(int size, int *rows, int *cols);
+
+/* Sets *p to an empty puzzle of the given shape (box_rows/box_cols 0 = the
+ * default box). Returns 0, or -1 with a reason in err (SUDOKU_ERR_LEN bytes,
+ * may be NULL) when the shape is unsupported. */
+int sudoku_puzzle_init(sudoku_puzzle *p, int size, int box_rows, int box_cols, char *err);
+
+/* Checks the shape, the regions (ids < N, N cells each) and that every cell
+ * is 0..N. Returns 0, or -1 with the first problem in err (may be NULL). */
+int sudoku_puzzle_check(const sudoku_puzzle *p, char *err);
+
+/* Parses the text form: N*N symbols, `1`-`9` then `A`-`Z` (either case);
+ * blanks `.`, `0`, `_`; whitespace and `|`, `+`, `-` ignored. `size` 0 infers
+ * N from the cell count; box_rows/box_cols 0 take the default box. On error
+ * returns -1 and writes the reason and position to err (SUDOKU_ERR_LEN bytes,
+ * may be NULL); *out is then unspecified. Thread-safe. */
+int sudoku_parse(const char *text, size_t len, int size, int box_rows, int box_cols,
+                 sudoku_puzzle *out, char *err);
+
+/* Writes N*N symbols of `cells` (grid of p's size) and a NUL to out, blanks as
+ * `.`. Returns the length written, or -1 when outlen is too small or a size
+ * is above SUDOKU_MAX_TEXT_SIZE. */
+int sudoku_format(const sudoku_puzzle *p, const uint8_t *cells, char *out, size_t outlen);
+
+/* Lists every repeated symbol in every unit of the givens. Writes at most
+ * max entries to out (may be NULL when max is 0) and returns the total
+ * number of conflicts, so 0 means the givens are consistent. */
+size_t sudoku_conflicts(const sudoku_puzzle *p, sudoku_conflict *out, size_t max);
+
+/* True when the cells form a complete grid that breaks no rule of p's shape. */
+bool sudoku_is_solution(const sudoku_puzzle *p, const uint8_t *cells);
+
+/* Allocates scratch memory for grids up to max_size (0 = SUDOKU_MAX_SIZE).
+ * Returns NULL when out of memory. One solver serves one solve at a time. */
+sudoku_solver *sudoku_solver_new(int max_size);
+/* Frees a solver; NULL is accepted. */
+void sudoku_solver_free(sudoku_solver *s);
+
+/* Solves p within limits (NULL = max_solutions 1, no budget) and fills *r.
+ * Set r->solutions and r->solutions_capacity before the call; the other
+ * fields are overwritten. Never allocates. Returns r->status.
+ * SUDOKU_INVALID when the shape does not fit the solver or the puzzle fails
+ * sudoku_puzzle_check; SUDOKU_CONFLICT when sudoku_conflicts() is non-zero. */
+sudoku_status sudoku_solve(sudoku_solver *s, const sudoku_puzzle *p, const sudoku_limits *limits,
+                           sudoku_result *r);
+
+/* Stable lower-case names: "solved", "multiple", "no_solution", "conflict",
+ * "limit", "invalid"; "nodes", "deadline", "cancel"; "row", "column", "box",
+ * "diagonal" ("region" for box conflicts of a jigsaw is the caller's call). */
+const char *sudoku_status_str(sudoku_status status);
+const char *sudoku_limit_reason_str(sudoku_limit_reason reason);
+const char *sudoku_unit_kind_str(sudoku_unit_kind kind);
+
+/* Current CLOCK_MONOTONIC time in ns, the clock of sudoku_limits.deadline_ns. */
+uint64_t sudoku_now_ns(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SUDOKU_H */
