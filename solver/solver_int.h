@@ -15,4 +15,10 @@
  * Uses only the stack; reentrant. */
 sudoku_status sdk_fast9_solve(const uint8_t *cells, const sudoku_limits *limits, sudoku_result *r);
 
+/* Solves any shape sudoku_puzzle_check() accepts, givens known not to
+ * conflict, with the generic bitmask search; same contract for r. The tests
+ * call it directly to check the fast path against it. */
+sudoku_status sdk_generic_solve(sudoku_solver *s, const sudoku_puzzle *p,
+                                const sudoku_limits *limits, sudoku_result *r);
+
 #endif /* SOLVER_INT_H */
