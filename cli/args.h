@@ -1,0 +1,29 @@
+/* args.h -- parsing and range-checking of command-line option values.
+ *
+ * Each parser prints what was wrong with which option to stderr and returns
+ * -1, so a command only adds the usage text and exits 2.
+ */
+#ifndef CLI_ARGS_H
+#define CLI_ARGS_H
+
+#include <stdint.h>
+
+/* Parses an integer in [min, max] (decimal) for option opt into *out.
+ * Returns 0, or -1 after a message on stderr; *out is then untouched. */
+int cli_parse_int(const char *opt, const char *s, int min, int max, int *out);
+
+/* Same for a 64-bit unsigned value. */
+int cli_parse_u64(const char *opt, const char *s, uint64_t min, uint64_t max, uint64_t *out);
+
+/* Same for a real number in [min, max]. */
+int cli_parse_double(const char *opt, const char *s, double min, double max, double *out);
+
+/* Parses a box shape "RxC" (R rows by C columns; `x` or `X`) that
+ * sudoku_puzzle_init() accepts and the text form can spell (R*C <= 35).
+ * Returns 0, or -1 after a message on stderr. */
+int cli_parse_box(const char *s, int *rows, int *cols);
+
+/* Parses a thread count: 1..1024, or 0 for the number of online CPUs. */
+int cli_parse_threads(const char *s, int *out);
+
+#endif /* CLI_ARGS_H */

@@ -1,0 +1,202 @@
+/* batch.c -- read puzzle lines in batches, solve a batch in parallel, print
+ * it in order.
+ *
+ * DESIGN. Lines are read into a batch, the batch is solved by
+ * cli_parallel_for (each worker with its own solver and scratch puzzle), and
+ * its output lines are printed in input order before the next batch is
+ * read. Memory is thus bounded by the batch, not the input, and a single
+ * thread uses batches of one line so that `solve` answers each line as soon
+ * as it is read (handy when typing puzzles at a terminal).
+ */
+#include "cli/batch.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/io.h"
+#include "cli/parallel.h"
+
+enum {
+    LINES_PER_THREAD = 64, /* batch size per thread when threads > 1 */
+    OUT_MAX = 4096,        /* longest output line: a 35x35 grid, or conflict details */
+    MAX_CONFLICTS = 4,     /* conflicts spelled out; the rest are counted */
+};
+
+struct item {
+    char *text; /* owned copy of the input line */
+    size_t len;
+    char *out; /* owned output line, NULL when out of memory */
+    bool ok;
+};
+
+struct worker {
+    sudoku_solver *solver;
+    sudoku_puzzle puzzle;
+    uint8_t solutions[2 * SUDOKU_MAX_TEXT_SIZE * SUDOKU_MAX_TEXT_SIZE];
+    char out[OUT_MAX];
+};
+
+struct batch {
+    const cli_batch_opts *o;
+    struct worker *workers;
+    struct item *items;
+};
+
+/* An append-only line in a fixed buffer; text beyond the end is dropped. */
+struct line {
+    char *p;
+    size_t len, cap;
+};
+
+__attribute__((format(printf, 2, 3))) static void append(struct line *l, const char *fmt, ...)
+{
+    va_list ap;
+
+    if (l->len + 1 >= l->cap) return;
+    va_start(ap, fmt);
+    int n = vsnprintf(l->p + l->len, l->cap - l->len, fmt, ap);
+    va_end(ap);
+    if (n > 0) l->len = l->len + (size_t)n < l->cap ? l->len + (size_t)n : l->cap - 1;
+}
+
+/* The text form's spelling of symbol v: 1-9 then A-Z. */
+static char symbol_char(int v)
+{
+    return (char)(v <= 9 ? '0' + v : 'A' + v - 10);
+}
+
+/* `! conflict row 1 symbol 5 cells r1c2 r1c7; box 2 ...`: indices 1-based,
+ * as a reader of the grid counts them. */
+static void format_conflicts(const sudoku_puzzle *p, struct line *l)
+{
+    sudoku_conflict c[MAX_CONFLICTS];
+    size_t total = sudoku_conflicts(p, c, MAX_CONFLICTS);
+    size_t shown = total < MAX_CONFLICTS ? total : MAX_CONFLICTS;
+
+    append(l, "! conflict");
+    for (size_t i = 0; i < shown; i++) {
+        append(l, "%s %s %d symbol %c cells", i ? ";" : "", sudoku_unit_kind_str(c[i].kind),
+               c[i].unit + 1, symbol_char(c[i].symbol));
+        for (int k = 0; k < c[i].ncells; k++)
+            append(l, " r%dc%d", c[i].cells[k] / p->size + 1, c[i].cells[k] % p->size + 1);
+    }
+    if (total > shown) append(l, "; and %zu more", total - shown);
+}
+
+static void solve_item(void *ctx, int worker, size_t index)
+{
+    struct batch *b = ctx;
+    const cli_batch_opts *o = b->o;
+    struct worker *w = &b->workers[worker];
+    struct item *it = &b->items[index];
+    struct line l = {.p = w->out, .cap = sizeof(w->out)};
+    char err[SUDOKU_ERR_LEN];
+    int size = o->box_rows * o->box_cols;
+
+    w->out[0] = '\0';
+    it->ok = false;
+    if (sudoku_parse(it->text, it->len, size, o->box_rows, o->box_cols, &w->puzzle, err) != 0) {
+        append(&l, "! invalid: %s", err);
+    } else {
+        sudoku_result r = {.solutions = w->solutions, .solutions_capacity = o->solutions_capacity};
+        w->puzzle.diagonal = o->diagonal;
+        switch (sudoku_solve(w->solver, &w->puzzle, &o->limits, &r)) {
+        case SUDOKU_SOLVED:
+        case SUDOKU_MULTIPLE:
+        case SUDOKU_NO_SOLUTION:
+            it->ok = o->answer(&w->puzzle, &r, w->out, sizeof(w->out));
+            break;
+        case SUDOKU_CONFLICT:
+            format_conflicts(&w->puzzle, &l);
+            break;
+        case SUDOKU_LIMIT:
+            append(&l, "! limit");
+            break;
+        case SUDOKU_INVALID:
+            sudoku_puzzle_check(&w->puzzle, err);
+            append(&l, "! invalid: %s", err);
+            break;
+        }
+    }
+    it->out = strdup(w->out);
+}
+
+/* Prints and frees the first n items. Returns false when one lacks its
+ * output (out of memory). */
+static bool flush_items(struct item *items, size_t n, bool *all_ok)
+{
+    bool complete = true;
+
+    for (size_t i = 0; i < n; i++) {
+        if (items[i].out)
+            puts(items[i].out);
+        else
+            complete = false;
+        *all_ok = *all_ok && items[i].ok;
+        free(items[i].text);
+        free(items[i].out);
+    }
+    return complete;
+}
+
+int cli_batch_run(const cli_batch_opts *o, char *const *files, int nfiles)
+{
+    size_t cap = o->threads > 1 ? (size_t)o->threads * LINES_PER_THREAD : 1;
+    struct batch b = {.o = o};
+    cli_reader reader;
+    bool all_ok = true, io_error = false, eof = false;
+    int status = 2;
+
+    cli_reader_init(&reader, files, nfiles);
+    b.items = calloc(cap, sizeof(*b.items));
+    b.workers = calloc((size_t)o->threads, sizeof(*b.workers));
+    if (!b.items || !b.workers) goto fail;
+    /* Solvers sized for the text form also answer SUDOKU_INVALID to anything
+     * larger, so the worker buffers below can never be overrun. */
+    for (int i = 0; i < o->threads; i++) {
+        b.workers[i].solver = sudoku_solver_new(SUDOKU_MAX_TEXT_SIZE);
+        if (!b.workers[i].solver) goto fail;
+    }
+    while (!eof) {
+        size_t n = 0;
+        bool oom = false;
+        while (n < cap && !oom) {
+            const char *text;
+            size_t len;
+            int rc = cli_reader_next(&reader, &text, &len);
+            if (rc == 0) {
+                eof = true;
+                break;
+            }
+            /* An unreadable file is reported and skipped; the exit status says so. */
+            if (rc < 0) {
+                io_error = true;
+                continue;
+            }
+            char *copy = strndup(text, len);
+            if (copy)
+                b.items[n++] = (struct item){.text = copy, .len = len};
+            else
+                oom = true;
+        }
+        cli_parallel_for(n, o->threads, solve_item, &b);
+        if (!flush_items(b.items, n, &all_ok) || oom) goto fail;
+    }
+    status = io_error ? 2 : all_ok ? 0 : 1;
+    goto done;
+fail:
+    fprintf(stderr, "sudoku: out of memory\n");
+done:
+    if (b.workers)
+        for (int i = 0; i < o->threads; i++) sudoku_solver_free(b.workers[i].solver);
+    free(b.workers);
+    free(b.items);
+    cli_reader_close(&reader);
+    if (fflush(stdout) != 0) {
+        perror("sudoku: stdout");
+        status = 2;
+    }
+    return status;
+}

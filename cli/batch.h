@@ -1,0 +1,42 @@
+/* batch.h -- the puzzle-per-line loop behind `solve` and `count`.
+ *
+ * Both commands read puzzle lines, solve each with the same shape options,
+ * and print one line per puzzle in input order, reporting unparsable
+ * lines, conflicting givens and exhausted budgets the same way. They differ
+ * only in the limits and in how an answer is written, which is what a
+ * command passes in.
+ */
+#ifndef CLI_BATCH_H
+#define CLI_BATCH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "solver/sudoku.h"
+
+/* Writes the output line (no newline, NUL-terminated, at most outlen bytes)
+ * for a solve of p that ended SUDOKU_SOLVED, SUDOKU_MULTIPLE or
+ * SUDOKU_NO_SOLUTION; r->solutions holds r->solutions_stored solutions.
+ * Returns true when the line counts as answered for the exit status. Called
+ * concurrently from several threads. */
+typedef bool cli_answer_fn(const sudoku_puzzle *p, const sudoku_result *r, char *out,
+                           size_t outlen);
+
+typedef struct cli_batch_opts {
+    int box_rows, box_cols;    /* 0, 0: each line's size picks the default box */
+    bool diagonal;             /* both main diagonals are units */
+    int threads;               /* >= 1 */
+    sudoku_limits limits;      /* passed to every solve */
+    size_t solutions_capacity; /* solutions each solve may store: 0..2 */
+    cli_answer_fn *answer;
+} cli_batch_opts;
+
+/* Reads puzzle lines (cli_reader rules) from files, stdin when nfiles is 0,
+ * solves each and prints one line per puzzle to stdout in input order:
+ * o->answer's line, or `! invalid: REASON`, `! conflict DETAILS` or
+ * `! limit`. Returns the exit status: 0 when every line was answered, 1 when
+ * some was not, 2 when a file could not be read (it is skipped, the others
+ * are done) or memory ran out (the lines before are printed). */
+int cli_batch_run(const cli_batch_opts *o, char *const *files, int nfiles);
+
+#endif /* CLI_BATCH_H */
