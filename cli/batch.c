@@ -10,11 +10,14 @@
  */
 #include "cli/batch.h"
 
+#include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/args.h"
+#include "cli/commands.h"
 #include "cli/io.h"
 #include "cli/parallel.h"
 
@@ -199,4 +202,50 @@ done:
         status = 2;
     }
     return status;
+}
+
+int cli_batch_main(int argc, char **argv, bool counting, cli_batch_opts *o)
+{
+    static const struct option longopts[] = {
+        {"box", required_argument, NULL, 'b'},     {"diagonal", no_argument, NULL, 'd'},
+        {"threads", required_argument, NULL, 't'}, {"nodes", required_argument, NULL, 'n'},
+        {"unique", no_argument, NULL, 'u'},        {"limit", required_argument, NULL, 'l'},
+        {"help", no_argument, NULL, 'h'},          {NULL, 0, NULL, 0},
+    };
+    bool unique = false;
+    int c;
+
+    while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'b':
+            if (cli_parse_box(optarg, &o->box_rows, &o->box_cols) != 0) return cli_usage_error();
+            break;
+        case 'd':
+            o->diagonal = true;
+            break;
+        case 't':
+            if (cli_parse_threads(optarg, &o->threads) != 0) return cli_usage_error();
+            break;
+        case 'n':
+            if (cli_parse_u64("--nodes", optarg, 1, UINT64_MAX, &o->limits.node_budget) != 0)
+                return cli_usage_error();
+            break;
+        case 'u':
+            if (counting) return cli_usage_error();
+            unique = true;
+            break;
+        case 'l':
+            if (!counting ||
+                cli_parse_u64("--limit", optarg, 1, UINT64_MAX, &o->limits.max_solutions) != 0)
+                return cli_usage_error();
+            break;
+        case 'h':
+            cli_usage(stdout);
+            return 0;
+        default:
+            return cli_usage_error();
+        }
+    }
+    if (!counting) o->limits.max_solutions = unique ? 2 : 1;
+    return cli_batch_run(o, argv + optind, argc - optind);
 }

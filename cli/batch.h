@@ -39,4 +39,11 @@ typedef struct cli_batch_opts {
  * are done) or memory ran out (the lines before are printed). */
 int cli_batch_run(const cli_batch_opts *o, char *const *files, int nfiles);
 
+/* The command line of `solve` (counting false) and `count` (true): parses
+ * the shared flags (--box, --diagonal, --threads, --nodes, --help) and the
+ * command's own (--unique for solve; --limit K for count, which overrides
+ * o->limits.max_solutions) into *o, then runs cli_batch_run on the files
+ * left. Returns its exit status, or 2 after a usage error. */
+int cli_batch_main(int argc, char **argv, bool counting, cli_batch_opts *o);
+
 #endif /* CLI_BATCH_H */
