@@ -1,0 +1,87 @@
+/* input.h -- one puzzle request as read from the wire, before it meets the solver.
+ *
+ * Every input form (a text string, a 2-D array, a flat array; JSON bodies,
+ * batch items and text lines) is read into an input_puzzle: the cells and
+ * region ids in caller-provided buffers plus the shape and options asked for.
+ * input_finish() then checks the shape as a whole, so the same rules and the
+ * same problem types apply whatever form the puzzle came in. No cJSON here:
+ * json.c reads JSON into this struct, api.c reads text lines.
+ */
+#ifndef SUDOKUD_INPUT_H
+#define SUDOKUD_INPUT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "server/problems.h"
+#include "solver/sudoku.h"
+
+/* The shape the puzzle was given in; solutions are returned in the same one. */
+typedef enum input_form {
+    INPUT_FORM_STRING = 0, /* text form, e.g. "53..7...." */
+    INPUT_FORM_ROWS,       /* [[5,3,0,...],...] */
+    INPUT_FORM_FLAT,       /* [5,3,0,...] */
+} input_form;
+
+/* Option ranges of the API contract. */
+#define INPUT_MAX_SOLUTIONS            1000000u
+#define INPUT_MAX_RETURN_SOLUTIONS     100u
+#define INPUT_DEFAULT_MAX_SOLUTIONS    2u
+#define INPUT_DEFAULT_RETURN_SOLUTIONS 1u
+
+/* Checks a validate request may ask for. */
+#define INPUT_CHECK_SOLVABLE 1u
+#define INPUT_CHECK_UNIQUE   2u
+
+typedef struct input_puzzle {
+    int size; /* N once the puzzle was read, else 0 */
+    input_form form;
+    bool has_puzzle; /* the `puzzle` key was present */
+    int box_rows;    /* as asked; 0 = default box */
+    int box_cols;
+    bool diagonal;
+    size_t nregions;           /* region ids read; 0 = no regions (plain boxes) */
+    const uint8_t *regions;    /* the ids: regions_buf, or a shared batch layout */
+    uint8_t *regions_buf;      /* caller's SUDOKU_MAX_CELLS bytes for this puzzle's own regions */
+    uint8_t *cells;            /* caller's SUDOKU_MAX_CELLS bytes: 0 blank, 1..N */
+    uint32_t max_solutions;    /* 1..INPUT_MAX_SOLUTIONS */
+    uint32_t return_solutions; /* 0..INPUT_MAX_RETURN_SOLUTIONS */
+    uint32_t timeout_ms;       /* 1..max_timeout_ms */
+    unsigned check;            /* INPUT_CHECK_* bits (validate) */
+} input_puzzle;
+
+/* True when an N x N grid has a box: 4 <= N <= 64 and N not prime. */
+bool input_size_ok(int n);
+
+/* Sets the options to their defaults and the puzzle to "not read yet";
+ * cells/regions_buf are the caller's buffers (SUDOKU_MAX_CELLS bytes each). */
+void input_init(input_puzzle *p, uint8_t *cells, uint8_t *regions_buf, uint32_t default_timeout_ms);
+
+/* Reads a puzzle in text form (len bytes, need not be NUL-terminated) into
+ * p->cells and sets p->size and p->form. `pointer` names the value in
+ * problems. Returns 0, or -1 with *pb filled (invalid-puzzle or
+ * unsupported-shape). Thread-safe. */
+int input_read_text(input_puzzle *p, const char *text, size_t len, const char *pointer,
+                    api_problem *pb);
+
+/* Reads a region layout in text form: one label per non-whitespace UTF-8
+ * character, distinct labels numbered in order of first appearance. Fills
+ * p->regions_buf / p->nregions and points p->regions at it. Returns 0, or -1
+ * with *pb (unsupported-shape). The text must be valid UTF-8. */
+int input_read_region_labels(input_puzzle *p, const char *text, size_t len, const char *pointer,
+                             api_problem *pb);
+
+/* Checks the whole request once the puzzle is read: the puzzle is there, its
+ * size is in range and not prime, the box tiles the grid, the regions match
+ * the grid (N*N ids below N, N cells each). `base` is the JSON Pointer of
+ * the object holding box/regions ("" for a whole body), `puzzle_ptr` that of
+ * the puzzle. Resolves box_rows/box_cols to the actual box. Returns 0, or -1
+ * with *pb filled. */
+int input_finish(input_puzzle *p, const char *base, const char *puzzle_ptr, api_problem *pb);
+
+/* Fills a solver puzzle from a finished input (copies N*N cells/regions;
+ * the rest of *out is left as it was). */
+void input_to_puzzle(const input_puzzle *p, sudoku_puzzle *out);
+
+#endif /* SUDOKUD_INPUT_H */

@@ -1,0 +1,1125 @@
+/* json.c -- strict JSON checking, cJSON -> input_puzzle, and the JSON writers.
+ *
+ * DESIGN: reading is two steps. json_check() walks the raw bytes once with
+ * an explicit container stack (no recursion, so 100,000 nested brackets are
+ * just a clean 400) and rejects everything cJSON would let through or choke
+ * on. Only then does cJSON parse, and only small pieces: a whole single
+ * request (bounded by max_body) or one batch item at a time. For a batch the
+ * top level is walked over the already-checked raw text, so a 16 MiB body of
+ * small arrays never becomes millions of cJSON nodes at once:
+ *
+ *   {"puzzles": [ item0, item1, ... ], "max_solutions": 1}
+ *        |          |      |                  `-- cJSON on this span only
+ *        |          `------`-- each span: fast path for plain strings,
+ *        |                     else cJSON on the span, then freed
+ *        `-- keys compared raw (or decoded by cJSON when escaped)
+ *
+ * cJSON keeps a global error slot it writes on every parse; we never read it
+ * (cJSON_GetErrorPtr) and take positions from json_check() instead.
+ * Numbers arrive as doubles: integers are accepted only when the double is
+ * integral and inside the option's range, which also rejects 1e300 and
+ * 64-digit numbers (those are stopped earlier by their length).
+ */
+#include "server/json.h"
+
+#include <cjson/cJSON.h>
+#include <stdio.h>
+#include <string.h>
+
+void json_global_init(void)
+{
+    cJSON_InitHooks(NULL);
+}
+
+/* ---- strict checking ------------------------------------------------------- */
+
+/* Length of the valid UTF-8 sequence starting at s (lead byte >= 0x80), or 0. */
+static size_t json_utf8_seq(const unsigned char *s, size_t avail)
+{
+    unsigned c = s[0];
+    size_t n;
+    uint32_t cp;
+
+    if (c >= 0xC2 && c <= 0xDF) {
+        n = 2;
+        cp = c & 0x1F;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+        n = 3;
+        cp = c & 0x0F;
+    } else if (c >= 0xF0 && c <= 0xF4) {
+        n = 4;
+        cp = c & 0x07;
+    } else {
+        return 0;
+    }
+    if (n > avail) return 0;
+    for (size_t i = 1; i < n; i++) {
+        if ((s[i] & 0xC0) != 0x80) return 0;
+        cp = (cp << 6) | (s[i] & 0x3F);
+    }
+    if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10FFFF)) ||
+        (cp >= 0xD800 && cp <= 0xDFFF))
+        return 0; /* overlong, out of range, or a surrogate */
+    return n;
+}
+
+static int json_hex4(const unsigned char *s, unsigned *out)
+{
+    unsigned v = 0;
+    for (int i = 0; i < 4; i++) {
+        unsigned c = s[i], d;
+        if (c >= '0' && c <= '9')
+            d = c - '0';
+        else if (c >= 'a' && c <= 'f')
+            d = c - 'a' + 10;
+        else if (c >= 'A' && c <= 'F')
+            d = c - 'A' + 10;
+        else
+            return -1;
+        v = v * 16 + d;
+    }
+    *out = v;
+    return 0;
+}
+
+static int json_fail(api_problem *pb, size_t at, const char *what)
+{
+    return api_problem_set(pb, API_PROBLEM_MALFORMED_JSON, NULL, "%s at byte offset %zu", what, at);
+}
+
+/* Scans the string whose opening quote is at s[*i]; leaves *i after the closing quote. */
+static int json_check_string(const unsigned char *s, size_t len, size_t *i, api_problem *pb)
+{
+    size_t k = *i + 1;
+
+    for (;;) {
+        /* the common case: a run of plain ASCII */
+        while (k < len && s[k] >= 0x20 && s[k] < 0x80 && s[k] != '"' && s[k] != '\\') k++;
+        if (k >= len) return json_fail(pb, *i, "unterminated string starting");
+        unsigned c = s[k];
+        if (c == '"') {
+            *i = k + 1;
+            return 0;
+        }
+        if (c < 0x20) return json_fail(pb, k, "unescaped control character in a string");
+        if (c >= 0x80) {
+            size_t n = json_utf8_seq(s + k, len - k);
+            if (n == 0) return json_fail(pb, k, "invalid UTF-8");
+            k += n;
+            continue;
+        }
+        /* a backslash escape */
+        if (k + 1 >= len) return json_fail(pb, k, "unterminated escape");
+        c = s[k + 1];
+        if (c != 'u') {
+            if (strchr("\"\\/bfnrt", (int)c) == NULL || c == '\0')
+                return json_fail(pb, k, "invalid escape");
+            k += 2;
+            continue;
+        }
+        unsigned u, lo;
+        if (k + 6 > len || json_hex4(s + k + 2, &u) != 0)
+            return json_fail(pb, k, "invalid \\u escape");
+        if (u == 0) return json_fail(pb, k, "\\u0000 (NUL) in a string");
+        if (u >= 0xDC00 && u <= 0xDFFF) return json_fail(pb, k, "lone low surrogate");
+        if (u >= 0xD800 && u <= 0xDBFF) {
+            if (k + 12 > len || s[k + 6] != '\\' || s[k + 7] != 'u' ||
+                json_hex4(s + k + 8, &lo) != 0 || lo < 0xDC00 || lo > 0xDFFF)
+                return json_fail(pb, k, "high surrogate without a low surrogate");
+            k += 12;
+        } else {
+            k += 6;
+        }
+    }
+}
+
+static int json_check_number(const unsigned char *s, size_t len, size_t *i, api_problem *pb)
+{
+    size_t k = *i;
+
+    if (s[k] == '-') k++;
+    if (k >= len || s[k] < '0' || s[k] > '9') return json_fail(pb, *i, "invalid number");
+    if (s[k] == '0') {
+        k++;
+    } else {
+        while (k < len && s[k] >= '0' && s[k] <= '9') k++;
+    }
+    if (k < len && s[k] == '.') {
+        k++;
+        if (k >= len || s[k] < '0' || s[k] > '9') return json_fail(pb, *i, "invalid number");
+        while (k < len && s[k] >= '0' && s[k] <= '9') k++;
+    }
+    if (k < len && (s[k] == 'e' || s[k] == 'E')) {
+        k++;
+        if (k < len && (s[k] == '+' || s[k] == '-')) k++;
+        if (k >= len || s[k] < '0' || s[k] > '9') return json_fail(pb, *i, "invalid number");
+        while (k < len && s[k] >= '0' && s[k] <= '9') k++;
+    }
+    if (k - *i > JSON_MAX_NUMBER_LEN)
+        return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, NULL,
+                               "the number at byte offset %zu has %zu characters: out of range", *i,
+                               k - *i);
+    *i = k;
+    return 0;
+}
+
+static size_t json_ws(const unsigned char *s, size_t len, size_t i)
+{
+    while (i < len && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r')) i++;
+    return i;
+}
+
+int json_check(const char *text, size_t len, api_problem *pb)
+{
+    const unsigned char *s = (const unsigned char *)text;
+    uint64_t objects = 0; /* bit d set: level d+1 is an object */
+    int depth = 0;
+    size_t i = json_ws(s, len, 0);
+
+    if (i >= len) return api_problem_set(pb, API_PROBLEM_MALFORMED_JSON, NULL, "the body is empty");
+
+value:
+    i = json_ws(s, len, i);
+    if (i >= len) return json_fail(pb, i, "unexpected end of input");
+    switch (s[i]) {
+    case '{':
+    case '[':
+        if (depth == JSON_MAX_DEPTH)
+            return api_problem_set(pb, API_PROBLEM_MALFORMED_JSON, NULL,
+                                   "nesting deeper than %d levels at byte offset %zu",
+                                   JSON_MAX_DEPTH, i);
+        if (s[i] == '{')
+            objects |= UINT64_C(1) << depth;
+        else
+            objects &= ~(UINT64_C(1) << depth);
+        depth++;
+        i = json_ws(s, len, i + 1);
+        if (i < len && s[i] == (objects >> (depth - 1) & 1 ? '}' : ']')) {
+            depth--;
+            i++;
+            goto after;
+        }
+        if (objects >> (depth - 1) & 1) goto key;
+        goto value;
+    case '"':
+        if (json_check_string(s, len, &i, pb) != 0) return -1;
+        goto after;
+    case 't':
+        if (len - i < 4 || memcmp(s + i, "true", 4) != 0)
+            return json_fail(pb, i, "invalid literal");
+        i += 4;
+        goto after;
+    case 'f':
+        if (len - i < 5 || memcmp(s + i, "false", 5) != 0)
+            return json_fail(pb, i, "invalid literal");
+        i += 5;
+        goto after;
+    case 'n':
+        if (len - i < 4 || memcmp(s + i, "null", 4) != 0)
+            return json_fail(pb, i, "invalid literal");
+        i += 4;
+        goto after;
+    default:
+        if (s[i] == '-' || (s[i] >= '0' && s[i] <= '9')) {
+            if (json_check_number(s, len, &i, pb) != 0) return -1;
+            goto after;
+        }
+        return json_fail(pb, i, "unexpected character");
+    }
+
+key:
+    i = json_ws(s, len, i);
+    if (i >= len || s[i] != '"') return json_fail(pb, i, "expected a string key");
+    if (json_check_string(s, len, &i, pb) != 0) return -1;
+    i = json_ws(s, len, i);
+    if (i >= len || s[i] != ':') return json_fail(pb, i, "expected ':'");
+    i++;
+    goto value;
+
+after:
+    i = json_ws(s, len, i);
+    if (depth == 0) {
+        if (i < len) return json_fail(pb, i, "trailing data after the JSON value");
+        return 0;
+    }
+    if (i >= len) return json_fail(pb, i, "unexpected end of input");
+    bool in_object = objects >> (depth - 1) & 1;
+    if (s[i] == ',') {
+        i++;
+        if (in_object) goto key;
+        goto value;
+    }
+    if (s[i] == (in_object ? '}' : ']')) {
+        depth--;
+        i++;
+        goto after;
+    }
+    return json_fail(pb, i, in_object ? "expected ',' or '}'" : "expected ',' or ']'");
+}
+
+/* ---- reading values -------------------------------------------------------- */
+
+enum json_key {
+    JSON_KEY_PUZZLE,
+    JSON_KEY_BOX,
+    JSON_KEY_DIAGONAL,
+    JSON_KEY_REGIONS,
+    JSON_KEY_MAX_SOLUTIONS,
+    JSON_KEY_RETURN_SOLUTIONS,
+    JSON_KEY_TIMEOUT_MS,
+    JSON_KEY_CHECK,
+    JSON_KEY_PUZZLES,
+    JSON_KEY_COUNT
+};
+
+static const char *const json_key_names[JSON_KEY_COUNT] = {
+    "puzzle",           "box",        "diagonal", "regions", "max_solutions",
+    "return_solutions", "timeout_ms", "check",    "puzzles",
+};
+
+#define JSON_BIT(k) (1u << (k))
+#define JSON_SHAPE_KEYS                                                                            \
+    (JSON_BIT(JSON_KEY_BOX) | JSON_BIT(JSON_KEY_DIAGONAL) | JSON_BIT(JSON_KEY_REGIONS))
+#define JSON_SOLVE_OPTIONS                                                                         \
+    (JSON_BIT(JSON_KEY_MAX_SOLUTIONS) | JSON_BIT(JSON_KEY_RETURN_SOLUTIONS) |                      \
+     JSON_BIT(JSON_KEY_TIMEOUT_MS))
+#define JSON_ALLOW_SOLVE    (JSON_BIT(JSON_KEY_PUZZLE) | JSON_SHAPE_KEYS | JSON_SOLVE_OPTIONS)
+#define JSON_ALLOW_VALIDATE (JSON_BIT(JSON_KEY_PUZZLE) | JSON_SHAPE_KEYS | JSON_BIT(JSON_KEY_CHECK))
+#define JSON_ALLOW_BATCH    (JSON_BIT(JSON_KEY_PUZZLES) | JSON_SHAPE_KEYS | JSON_SOLVE_OPTIONS)
+
+static int json_key_lookup(const char *s, size_t len)
+{
+    for (int k = 0; k < JSON_KEY_COUNT; k++) {
+        if (strlen(json_key_names[k]) == len && memcmp(json_key_names[k], s, len) == 0) return k;
+    }
+    return -1;
+}
+
+/* out = base + "/" + key escaped as RFC 6901 (~ -> ~0, / -> ~1), truncated. */
+static void json_ptr_key(char *out, size_t cap, const char *base, const char *key, size_t keylen)
+{
+    size_t n = (size_t)snprintf(out, cap, "%s/", base);
+    if (n >= cap) n = cap - 1;
+    for (size_t i = 0; i < keylen && n + 3 < cap; i++) {
+        if (key[i] == '~' || key[i] == '/') {
+            out[n++] = '~';
+            out[n++] = key[i] == '~' ? '0' : '1';
+        } else {
+            out[n++] = key[i];
+        }
+    }
+    out[n] = '\0';
+}
+
+static void json_ptr_index(char *out, size_t cap, const char *base, size_t index)
+{
+    if (snprintf(out, cap, "%s/%zu", base, index) < 0) out[0] = '\0';
+}
+
+enum { JSON_INT_OK = 0, JSON_INT_TYPE, JSON_INT_FRACTION, JSON_INT_RANGE };
+
+/* Reads an integer in min..max from a number node. */
+static int json_int(const cJSON *v, double min, double max, long long *out)
+{
+    if (!cJSON_IsNumber(v)) return JSON_INT_TYPE;
+    double d = v->valuedouble;
+    if (!(d >= min && d <= max)) /* also false for NaN */
+        return JSON_INT_RANGE;
+    long long x = (long long)d; /* in range, so exact for the integral part */
+    if ((double)x != d) return JSON_INT_FRACTION;
+    *out = x;
+    return JSON_INT_OK;
+}
+
+/* Reads an integer option, with invalid-request problems on failure. */
+static int json_int_option(const cJSON *v, const char *ptr, const char *name, long long min,
+                           long long max, long long *out, api_problem *pb)
+{
+    if (json_int(v, (double)min, (double)max, out) == JSON_INT_OK) return 0;
+    return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr,
+                           "%s must be an integer in %lld..%lld", name, min, max);
+}
+
+/* One cell: null or an integer 0..n. */
+static int json_cell(const cJSON *v, int n, const char *ptr, uint8_t *out, api_problem *pb)
+{
+    long long x;
+    if (cJSON_IsNull(v)) {
+        *out = 0;
+        return 0;
+    }
+    switch (json_int(v, 0, n, &x)) {
+    case JSON_INT_OK:
+        *out = (uint8_t)x;
+        return 0;
+    case JSON_INT_RANGE:
+        return api_problem_set(pb, API_PROBLEM_INVALID_PUZZLE, ptr,
+                               "value %g is out of range: a %dx%d grid takes 1..%d, 0 or null "
+                               "for a blank",
+                               v->valuedouble, n, n, n);
+    case JSON_INT_FRACTION:
+        return api_problem_set(pb, API_PROBLEM_INVALID_PUZZLE, ptr, "a cell must be an integer");
+    default:
+        return api_problem_set(pb, API_PROBLEM_INVALID_PUZZLE, ptr,
+                               "a cell must be an integer 0..%d or null", n);
+    }
+}
+
+static int json_isqrt(int n)
+{
+    int r = 0;
+    while ((r + 1) * (r + 1) <= n) r++;
+    return r * r == n ? r : -1;
+}
+
+/* Reads `puzzle`: a text string, a 2-D array of rows or a flat array. */
+static int json_read_puzzle(const cJSON *v, const char *ptr, input_puzzle *p, api_problem *pb)
+{
+    char cptr[API_POINTER_LEN], rptr[API_POINTER_LEN];
+
+    if (cJSON_IsString(v))
+        return input_read_text(p, v->valuestring, strlen(v->valuestring), ptr, pb);
+    if (!cJSON_IsArray(v))
+        return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr,
+                               "puzzle must be a string, an array of rows or a flat array");
+
+    const cJSON *first = v->child;
+    if (first == NULL)
+        return api_problem_set(pb, API_PROBLEM_INVALID_PUZZLE, ptr, "the puzzle is empty");
+
+    if (cJSON_IsArray(first)) {
+        int n = 0;
+        for (const cJSON *row = first; row != NULL && n <= SUDOKU_MAX_SIZE; row = row->next) n++;
+        if (!input_size_ok(n))
+            return api_problem_set(
+                pb, API_PROBLEM_UNSUPPORTED_SHAPE, ptr, "%s%d rows: N must be %d..%d and not prime",
+                n > SUDOKU_MAX_SIZE ? "more than " : "", n > SUDOKU_MAX_SIZE ? SUDOKU_MAX_SIZE : n,
+                SUDOKU_MIN_SIZE, SUDOKU_MAX_SIZE);
+        int r = 0;
+        for (const cJSON *row = first; row != NULL; row = row->next, r++) {
+            json_ptr_index(rptr, sizeof(rptr), ptr, (size_t)r);
+            if (!cJSON_IsArray(row))
+                return api_problem_set(pb, API_PROBLEM_INVALID_PUZZLE, rptr,
+                                       "row %d is not an array", r);
+            int c = 0;
+            for (const cJSON *cell = row->child; cell != NULL; cell = cell->next, c++) {
+                json_ptr_index(cptr, sizeof(cptr), rptr, (size_t)c);
+                if (c >= n)
+                    return api_problem_set(pb, API_PROBLEM_INVALID_PUZZLE, rptr,
+                                           "row %d has more than %d cells", r, n);
+                if (json_cell(cell, n, cptr, &p->cells[r * n + c], pb) != 0) return -1;
+            }
+            if (c != n)
+                return api_problem_set(pb, API_PROBLEM_INVALID_PUZZLE, rptr,
+                                       "row %d has %d cells, %d expected", r, c, n);
+        }
+        p->size = n;
+        p->form = INPUT_FORM_ROWS;
+        p->has_puzzle = true;
+        return 0;
+    }
+
+    int count = 0;
+    for (const cJSON *cell = first; cell != NULL && count <= SUDOKU_MAX_CELLS; cell = cell->next)
+        count++;
+    if (count > SUDOKU_MAX_CELLS)
+        return api_problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, ptr,
+                               "more than %d cells: the largest grid is %dx%d", SUDOKU_MAX_CELLS,
+                               SUDOKU_MAX_SIZE, SUDOKU_MAX_SIZE);
+    int n = json_isqrt(count);
+    if (n < 0)
+        return api_problem_set(pb, API_PROBLEM_INVALID_PUZZLE, ptr,
+                               "%d cells do not make a square grid (81 for 9x9, 16 for 4x4...)",
+                               count);
+    if (!input_size_ok(n))
+        return api_problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, ptr,
+                               "a %dx%d grid is not supported: N must be %d..%d and not prime", n,
+                               n, SUDOKU_MIN_SIZE, SUDOKU_MAX_SIZE);
+    int i = 0;
+    for (const cJSON *cell = first; cell != NULL; cell = cell->next, i++) {
+        json_ptr_index(cptr, sizeof(cptr), ptr, (size_t)i);
+        if (json_cell(cell, n, cptr, &p->cells[i], pb) != 0) return -1;
+    }
+    p->size = n;
+    p->form = INPUT_FORM_FLAT;
+    p->has_puzzle = true;
+    return 0;
+}
+
+/* One region id of an array layout. */
+static int json_region_id(const cJSON *v, const char *ptr, uint8_t *out, api_problem *pb)
+{
+    long long x;
+    switch (json_int(v, 0, SUDOKU_MAX_SIZE - 1, &x)) {
+    case JSON_INT_OK:
+        *out = (uint8_t)x;
+        return 0;
+    case JSON_INT_RANGE:
+        return api_problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, ptr,
+                               "region id %g is out of range 0..N-1", v->valuedouble);
+    default:
+        return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr,
+                               "a region id must be an integer 0..N-1");
+    }
+}
+
+/* Reads `regions`: a label string, or a 2-D / flat array of ids. */
+static int json_read_regions(const cJSON *v, const char *ptr, input_puzzle *p, api_problem *pb)
+{
+    char cptr[API_POINTER_LEN], rptr[API_POINTER_LEN];
+    size_t count = 0;
+
+    if (cJSON_IsString(v))
+        return input_read_region_labels(p, v->valuestring, strlen(v->valuestring), ptr, pb);
+    if (!cJSON_IsArray(v))
+        return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr,
+                               "regions must be a string of labels or an array of region ids");
+    size_t r = 0;
+    for (const cJSON *e = v->child; e != NULL; e = e->next, r++) {
+        json_ptr_index(rptr, sizeof(rptr), ptr, r);
+        if (cJSON_IsArray(e)) {
+            size_t c = 0;
+            for (const cJSON *x = e->child; x != NULL; x = x->next, c++) {
+                json_ptr_index(cptr, sizeof(cptr), rptr, c);
+                if (count == SUDOKU_MAX_CELLS)
+                    return api_problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, ptr,
+                                           "more than %d region ids", SUDOKU_MAX_CELLS);
+                if (json_region_id(x, cptr, &p->regions_buf[count++], pb) != 0) return -1;
+            }
+        } else {
+            if (count == SUDOKU_MAX_CELLS)
+                return api_problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, ptr,
+                                       "more than %d region ids", SUDOKU_MAX_CELLS);
+            if (json_region_id(e, rptr, &p->regions_buf[count++], pb) != 0) return -1;
+        }
+    }
+    if (count == 0)
+        return api_problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, ptr,
+                               "the region layout is empty");
+    p->nregions = count;
+    p->regions = p->regions_buf;
+    return 0;
+}
+
+static int json_read_box(const cJSON *v, const char *ptr, input_puzzle *p, api_problem *pb)
+{
+    char kptr[API_POINTER_LEN];
+    long long rows = 0, cols = 0;
+    bool have_rows = false, have_cols = false;
+
+    if (!cJSON_IsObject(v))
+        return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr,
+                               "box must be an object {\"rows\": R, \"cols\": C}");
+    for (const cJSON *e = v->child; e != NULL; e = e->next) {
+        json_ptr_key(kptr, sizeof(kptr), ptr, e->string, strlen(e->string));
+        bool is_rows = strcmp(e->string, "rows") == 0;
+        if (!is_rows && strcmp(e->string, "cols") != 0)
+            return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, kptr,
+                                   "unknown key \"%.64s\" in box (rows, cols)", e->string);
+        if (is_rows ? have_rows : have_cols)
+            return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, kptr, "duplicate key \"%s\"",
+                                   e->string);
+        if (json_int_option(e, kptr, is_rows ? "box.rows" : "box.cols", 2, SUDOKU_MAX_SIZE,
+                            is_rows ? &rows : &cols, pb) != 0)
+            return -1;
+        if (is_rows)
+            have_rows = true;
+        else
+            have_cols = true;
+    }
+    if (!have_rows || !have_cols) {
+        json_ptr_key(kptr, sizeof(kptr), ptr, have_rows ? "cols" : "rows", 4);
+        return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, kptr,
+                               "box needs both \"rows\" and \"cols\"");
+    }
+    p->box_rows = (int)rows;
+    p->box_cols = (int)cols;
+    return 0;
+}
+
+static int json_read_check(const cJSON *v, const char *ptr, input_puzzle *p, api_problem *pb)
+{
+    char eptr[API_POINTER_LEN];
+    size_t i = 0;
+
+    if (!cJSON_IsArray(v))
+        return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr,
+                               "check must be an array of \"solvable\" and \"unique\"");
+    p->check = 0;
+    for (const cJSON *e = v->child; e != NULL; e = e->next, i++) {
+        json_ptr_index(eptr, sizeof(eptr), ptr, i);
+        if (cJSON_IsString(e) && strcmp(e->valuestring, "solvable") == 0)
+            p->check |= INPUT_CHECK_SOLVABLE;
+        else if (cJSON_IsString(e) && strcmp(e->valuestring, "unique") == 0)
+            p->check |= INPUT_CHECK_UNIQUE;
+        else
+            return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, eptr,
+                                   "unknown check: the checks are \"solvable\" and \"unique\"");
+    }
+    return 0;
+}
+
+/* Reads the value of one known key other than "puzzles". */
+static int json_read_member(int key, const cJSON *v, const char *ptr, uint32_t max_timeout_ms,
+                            input_puzzle *p, api_problem *pb)
+{
+    long long x;
+
+    switch (key) {
+    case JSON_KEY_PUZZLE:
+        return json_read_puzzle(v, ptr, p, pb);
+    case JSON_KEY_BOX:
+        return json_read_box(v, ptr, p, pb);
+    case JSON_KEY_DIAGONAL:
+        if (!cJSON_IsBool(v))
+            return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr,
+                                   "diagonal must be true or false");
+        p->diagonal = cJSON_IsTrue(v);
+        return 0;
+    case JSON_KEY_REGIONS:
+        return json_read_regions(v, ptr, p, pb);
+    case JSON_KEY_MAX_SOLUTIONS:
+        if (json_int_option(v, ptr, "max_solutions", 1, INPUT_MAX_SOLUTIONS, &x, pb) != 0)
+            return -1;
+        p->max_solutions = (uint32_t)x;
+        return 0;
+    case JSON_KEY_RETURN_SOLUTIONS:
+        if (json_int_option(v, ptr, "return_solutions", 0, INPUT_MAX_RETURN_SOLUTIONS, &x, pb) != 0)
+            return -1;
+        p->return_solutions = (uint32_t)x;
+        return 0;
+    case JSON_KEY_TIMEOUT_MS:
+        if (json_int_option(v, ptr, "timeout_ms", 1, max_timeout_ms, &x, pb) != 0) return -1;
+        p->timeout_ms = (uint32_t)x;
+        return 0;
+    case JSON_KEY_CHECK:
+        return json_read_check(v, ptr, p, pb);
+    default:
+        return api_problem_set(pb, API_PROBLEM_INTERNAL_ERROR, ptr, "unexpected key");
+    }
+}
+
+/* Reads a request object's members (keys allowed by `allow`) into p. */
+static int json_read_object(const cJSON *obj, unsigned allow, const char *base,
+                            uint32_t max_timeout_ms, input_puzzle *p, api_problem *pb)
+{
+    char ptr[API_POINTER_LEN];
+    unsigned seen = 0;
+
+    if (!cJSON_IsObject(obj))
+        return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, base,
+                               "the request must be a JSON object");
+    for (const cJSON *e = obj->child; e != NULL; e = e->next) {
+        size_t keylen = strlen(e->string);
+        int key = json_key_lookup(e->string, keylen);
+        json_ptr_key(ptr, sizeof(ptr), base, e->string, keylen);
+        if (key < 0 || (allow & JSON_BIT(key)) == 0)
+            return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr, "unknown key \"%.64s\"",
+                                   e->string);
+        if (seen & JSON_BIT(key))
+            return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr, "duplicate key \"%s\"",
+                                   e->string);
+        seen |= JSON_BIT(key);
+        if (json_read_member(key, e, ptr, max_timeout_ms, p, pb) != 0) return -1;
+    }
+    return 0;
+}
+
+/* cJSON-parses a span json_check() accepted. NULL only when out of memory. */
+static cJSON *json_parse_span(const char *s, size_t len, api_problem *pb)
+{
+    const char *end = NULL;
+    cJSON *v = cJSON_ParseWithLengthOpts(s, len, &end, false);
+    if (v == NULL)
+        api_problem_set(pb, API_PROBLEM_INTERNAL_ERROR, NULL, "out of memory reading JSON");
+    return v;
+}
+
+int json_read_request(const char *body, size_t len, json_kind kind, uint32_t max_timeout_ms,
+                      input_puzzle *p, api_problem *pb)
+{
+    if (json_check(body, len, pb) != 0) return -1;
+    cJSON *root = json_parse_span(body, len, pb);
+    if (root == NULL) return -1;
+    unsigned allow = kind == JSON_KIND_VALIDATE ? JSON_ALLOW_VALIDATE : JSON_ALLOW_SOLVE;
+    int rc = json_read_object(root, allow, "", max_timeout_ms, p, pb);
+    cJSON_Delete(root);
+    if (rc != 0) return -1;
+    return input_finish(p, "", "/puzzle", pb);
+}
+
+int json_read_line(const char *line, size_t len, uint32_t max_timeout_ms, input_puzzle *p,
+                   api_problem *pb)
+{
+    if (json_check(line, len, pb) != 0) return -1;
+    cJSON *root = json_parse_span(line, len, pb);
+    if (root == NULL) return -1;
+    int rc;
+    const char *puzzle_ptr = "/puzzle";
+    if (cJSON_IsString(root)) {
+        puzzle_ptr = "";
+        rc = input_read_text(p, root->valuestring, strlen(root->valuestring), "", pb);
+    } else if (cJSON_IsObject(root)) {
+        rc = json_read_object(root, JSON_ALLOW_SOLVE, "", max_timeout_ms, p, pb);
+    } else {
+        rc = api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, "",
+                             "a JSON line must be a request object or a puzzle string");
+    }
+    cJSON_Delete(root);
+    if (rc != 0) return -1;
+    return input_finish(p, "", puzzle_ptr, pb);
+}
+
+/* ---- the batch walker over checked raw text ---------------------------------- */
+
+/* Index just past the string whose opening quote is at s[i] (checked JSON). */
+static size_t json_skip_string(const char *s, size_t i)
+{
+    i++;
+    while (s[i] != '"') i += s[i] == '\\' ? 2 : 1;
+    return i + 1;
+}
+
+/* Index just past the value starting at s[i] (checked JSON). */
+static size_t json_skip_value(const char *s, size_t len, size_t i)
+{
+    if (s[i] == '"') return json_skip_string(s, i);
+    if (s[i] == '{' || s[i] == '[') {
+        int depth = 0;
+        do {
+            if (s[i] == '"') {
+                i = json_skip_string(s, i);
+                continue;
+            }
+            if (s[i] == '{' || s[i] == '[')
+                depth++;
+            else if (s[i] == '}' || s[i] == ']')
+                depth--;
+            i++;
+        } while (depth > 0);
+        return i;
+    }
+    while (i < len && strchr(",]} \t\r\n", s[i]) == NULL) i++;
+    return i;
+}
+
+static size_t json_skip_ws(const char *s, size_t len, size_t i)
+{
+    return json_ws((const unsigned char *)s, len, i);
+}
+
+/* Reads one batch item at s[0..len) into item (which holds the shared options). */
+static int json_read_item(const char *s, size_t len, size_t index, uint32_t max_timeout_ms,
+                          input_puzzle *item, api_problem *pb)
+{
+    char base[API_POINTER_LEN];
+    json_ptr_index(base, sizeof(base), "/puzzles", index);
+
+    if (s[0] == '"' && memchr(s, '\\', len) == NULL) {
+        /* plain string: read the text straight from the body */
+        if (input_read_text(item, s + 1, len - 2, base, pb) != 0) return -1;
+        return input_finish(item, "", base, pb);
+    }
+    if (s[0] != '"' && s[0] != '[' && s[0] != '{')
+        return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, base,
+                               "an item must be a puzzle (string or array) or a request object");
+    cJSON *v = json_parse_span(s, len, pb);
+    if (v == NULL) return -1;
+    int rc;
+    bool object = cJSON_IsObject(v);
+    if (object)
+        rc = json_read_object(v, JSON_ALLOW_SOLVE, base, max_timeout_ms, item, pb);
+    else
+        rc = json_read_puzzle(v, base, item, pb);
+    cJSON_Delete(v);
+    if (rc != 0) return -1;
+    if (object) {
+        char puzzle_ptr[API_POINTER_LEN];
+        json_ptr_key(puzzle_ptr, sizeof(puzzle_ptr), base, "puzzle", 6);
+        return input_finish(item, base, puzzle_ptr, pb);
+    }
+    return input_finish(item, "", base, pb);
+}
+
+int json_read_batch(const char *body, size_t len, uint32_t max_timeout_ms, size_t max_items,
+                    input_puzzle *shared, input_puzzle *item, const json_batch_sink *sink,
+                    api_problem *pb)
+{
+    char ptr[API_POINTER_LEN];
+    size_t arr_start = 0, arr_end = 0;
+    bool have_puzzles = false;
+    unsigned seen = 0;
+
+    if (json_check(body, len, pb) != 0) return -1;
+    size_t i = json_skip_ws(body, len, 0);
+    if (body[i] != '{')
+        return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, "",
+                               "the request must be a JSON object with \"puzzles\"");
+    i = json_skip_ws(body, len, i + 1);
+    while (body[i] != '}') {
+        size_t key_start = i, key_end = json_skip_string(body, i);
+        const char *key = body + key_start + 1;
+        size_t keylen = key_end - key_start - 2;
+        cJSON *decoded = NULL;
+        if (memchr(key, '\\', keylen) != NULL) {
+            decoded = json_parse_span(body + key_start, key_end - key_start, pb);
+            if (decoded == NULL) return -1;
+            key = decoded->valuestring;
+            keylen = strlen(key);
+        }
+        int k = json_key_lookup(key, keylen);
+        json_ptr_key(ptr, sizeof(ptr), "", key, keylen);
+        int rc = 0;
+        if (k < 0 || (JSON_ALLOW_BATCH & JSON_BIT(k)) == 0)
+            rc = api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr, "unknown key \"%.*s\"",
+                                 (int)(keylen > 64 ? 64 : keylen), key);
+        else if (seen & JSON_BIT(k))
+            rc = api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr, "duplicate key \"%s\"",
+                                 json_key_names[k]);
+        cJSON_Delete(decoded);
+        if (rc != 0) return -1;
+        seen |= JSON_BIT(k);
+
+        i = json_skip_ws(body, len, key_end);
+        i = json_skip_ws(body, len, i + 1); /* past ':' */
+        size_t value_end = json_skip_value(body, len, i);
+        if (k == JSON_KEY_PUZZLES) {
+            if (body[i] != '[')
+                return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr,
+                                       "puzzles must be an array");
+            have_puzzles = true;
+            arr_start = i;
+            arr_end = value_end;
+        } else {
+            cJSON *v = json_parse_span(body + i, value_end - i, pb);
+            if (v == NULL) return -1;
+            rc = json_read_member(k, v, ptr, max_timeout_ms, shared, pb);
+            cJSON_Delete(v);
+            if (rc != 0) return -1;
+        }
+        i = json_skip_ws(body, len, value_end);
+        if (body[i] == ',') i = json_skip_ws(body, len, i + 1);
+    }
+    if (!have_puzzles)
+        return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, "/puzzles",
+                               "the required key \"puzzles\" is missing");
+
+    /* count first, so an oversized batch costs no parsing */
+    size_t count = 0;
+    i = json_skip_ws(body, len, arr_start + 1);
+    while (i < arr_end && body[i] != ']') {
+        i = json_skip_ws(body, len, json_skip_value(body, len, i));
+        if (body[i] == ',') i = json_skip_ws(body, len, i + 1);
+        count++;
+    }
+    if (count > max_items)
+        return api_problem_set(pb, API_PROBLEM_BATCH_TOO_LARGE, "/puzzles",
+                               "%zu puzzles in one batch; the limit is %zu", count, max_items);
+    if (sink->begin(sink->ctx, count, shared) != 0)
+        return api_problem_set(pb, API_PROBLEM_INTERNAL_ERROR, NULL, "out of memory");
+
+    uint8_t *cells = item->cells, *regions_buf = item->regions_buf;
+    size_t index = 0;
+    i = json_skip_ws(body, len, arr_start + 1);
+    while (i < arr_end && body[i] != ']') {
+        size_t end = json_skip_value(body, len, i);
+        api_problem item_pb;
+        *item = *shared;
+        item->cells = cells;
+        item->regions_buf = regions_buf;
+        int rc = json_read_item(body + i, end - i, index, max_timeout_ms, item, &item_pb);
+        if (rc == 0)
+            rc = sink->item(sink->ctx, index, item, NULL);
+        else if (item_pb.type == API_PROBLEM_INTERNAL_ERROR)
+            rc = -1;
+        else
+            rc = sink->item(sink->ctx, index, NULL, &item_pb);
+        if (rc != 0) return api_problem_set(pb, API_PROBLEM_INTERNAL_ERROR, NULL, "out of memory");
+        index++;
+        i = json_skip_ws(body, len, end);
+        if (body[i] == ',') i = json_skip_ws(body, len, i + 1);
+    }
+    return 0;
+}
+
+/* ---- output ------------------------------------------------------------------ */
+
+void json_put_string(buf *b, const char *str, size_t len)
+{
+    static const char hex[] = "0123456789abcdef";
+    const unsigned char *s = (const unsigned char *)str;
+    size_t run = 0;
+
+    if (buf_reserve(b, len + 2) != 0) return;
+    buf_putc(b, '"');
+    for (size_t i = 0; i < len;) {
+        unsigned c = s[i];
+        if (c >= 0x20 && c < 0x80 && c != '"' && c != '\\') {
+            i++;
+            run++;
+            continue;
+        }
+        buf_append(b, s + i - run, run);
+        run = 0;
+        if (c >= 0x80) {
+            size_t n = json_utf8_seq(s + i, len - i);
+            if (n == 0) {
+                buf_puts(b, "\\ufffd");
+                i++;
+            } else {
+                buf_append(b, s + i, n);
+                i += n;
+            }
+            continue;
+        }
+        char esc[7] = {'\\', (char)c, 0, 0, 0, 0, 0};
+        switch (c) {
+        case '"':
+        case '\\':
+            buf_append(b, esc, 2);
+            break;
+        case '\n':
+            buf_puts(b, "\\n");
+            break;
+        case '\r':
+            buf_puts(b, "\\r");
+            break;
+        case '\t':
+            buf_puts(b, "\\t");
+            break;
+        default:
+            esc[1] = 'u';
+            esc[2] = '0';
+            esc[3] = '0';
+            esc[4] = hex[c >> 4];
+            esc[5] = hex[c & 15];
+            buf_append(b, esc, 6);
+            break;
+        }
+        i++;
+    }
+    buf_append(b, s + len - run, run);
+    buf_putc(b, '"');
+}
+
+/* Output is written through a raw cursor into space reserved up front: the
+ * batch path renders tens of thousands of results, and per-call bounds
+ * checks and strlen() on constant pieces cost more than the formatting. */
+#define JSON_LIT(o, s) (memcpy((o), (s), sizeof(s) - 1), (o) + sizeof(s) - 1)
+
+static char *json_u64(char *o, uint64_t v)
+{
+    char tmp[20];
+    int n = 0;
+    do {
+        tmp[n++] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v != 0);
+    while (n > 0) *o++ = tmp[--n];
+    return o;
+}
+
+static char *json_str(char *o, const char *s)
+{
+    size_t n = strlen(s);
+    memcpy(o, s, n);
+    return o + n;
+}
+
+/* Bytes one grid takes at most in a form. */
+static size_t json_grid_bound(input_form form, int n)
+{
+    size_t cells = (size_t)n * (size_t)n;
+    if (form == INPUT_FORM_STRING && n <= SUDOKU_MAX_TEXT_SIZE) return cells + 2;
+    /* up to 2 digits and a comma per cell, brackets and a comma per row */
+    return cells * 3 + (size_t)n * 3 + 4;
+}
+
+/* Writes one grid in the given form at o; returns the new cursor. */
+static char *json_grid(char *o, input_form form, int n, const uint8_t *cells)
+{
+    static const char symbols[] = ".123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    size_t cells_n = (size_t)n * (size_t)n;
+
+    if (form == INPUT_FORM_STRING && n <= SUDOKU_MAX_TEXT_SIZE) {
+        *o++ = '"';
+        for (size_t i = 0; i < cells_n; i++)
+            *o++ = symbols[cells[i] <= SUDOKU_MAX_TEXT_SIZE ? cells[i] : 0];
+        *o++ = '"';
+        return o;
+    }
+    *o++ = '[';
+    for (int r = 0; r < n; r++) {
+        if (form == INPUT_FORM_ROWS) *o++ = '[';
+        for (int c = 0; c < n; c++) {
+            unsigned v = cells[r * n + c];
+            if (v >= 10) *o++ = (char)('0' + v / 10);
+            *o++ = (char)('0' + v % 10);
+            if (c + 1 < n) *o++ = ',';
+        }
+        if (form == INPUT_FORM_ROWS) *o++ = ']';
+        if (r + 1 < n) *o++ = ',';
+    }
+    *o++ = ']';
+    return o;
+}
+
+/* Longest result without its grids: the keys, 15 numbers of up to 20
+ * digits, and the longest status and limit reason. */
+#define JSON_RESULT_FIXED 768
+
+void json_render_result(buf *b, const json_result *r)
+{
+    const sudoku_result *res = r->res;
+    const sudoku_puzzle *p = r->shape;
+    const sudoku_stats *st = &res->stats;
+    size_t cells = (size_t)p->size * (size_t)p->size;
+    size_t grids = res->solutions_stored * (res->solutions_capacity > 1 ? 2 : 1);
+
+    if (buf_reserve(b, JSON_RESULT_FIXED + grids * json_grid_bound(r->form, p->size)) != 0) return;
+    char *o = b->data + b->len;
+    *o++ = '{';
+    if (r->index >= 0) {
+        o = JSON_LIT(o, "\"index\":");
+        o = json_u64(o, (uint64_t)r->index);
+        *o++ = ',';
+    }
+    o = JSON_LIT(o, "\"status\":\"");
+    o = json_str(o, sudoku_status_str(res->status));
+    o = JSON_LIT(o, "\",\"unique\":");
+    if (res->status == SUDOKU_SOLVED && res->count_exact && res->solution_count == 1)
+        o = JSON_LIT(o, "true");
+    else if (res->status == SUDOKU_MULTIPLE || res->status == SUDOKU_NO_SOLUTION)
+        o = JSON_LIT(o, "false");
+    else
+        o = JSON_LIT(o, "null");
+    o = JSON_LIT(o, ",\"size\":");
+    o = json_u64(o, (uint64_t)p->size);
+    o = JSON_LIT(o, ",\"box\":{\"rows\":");
+    o = json_u64(o, (uint64_t)p->box_rows);
+    o = JSON_LIT(o, ",\"cols\":");
+    o = json_u64(o, (uint64_t)p->box_cols);
+    o = JSON_LIT(o, "},\"solution\":");
+    if (res->solutions_stored > 0)
+        o = json_grid(o, r->form, p->size, res->solutions);
+    else
+        o = JSON_LIT(o, "null");
+    if (res->solutions_capacity > 1) {
+        o = JSON_LIT(o, ",\"solutions\":[");
+        for (size_t i = 0; i < res->solutions_stored; i++) {
+            if (i > 0) *o++ = ',';
+            o = json_grid(o, r->form, p->size, res->solutions + i * cells);
+        }
+        *o++ = ']';
+    }
+    o = JSON_LIT(o, ",\"solution_count\":");
+    o = json_u64(o, res->solution_count);
+    if (res->count_exact)
+        o = JSON_LIT(o, ",\"count_exact\":true");
+    else
+        o = JSON_LIT(o, ",\"count_exact\":false");
+    if (res->status == SUDOKU_LIMIT) {
+        o = JSON_LIT(o, ",\"limit_reason\":\"");
+        o = json_str(o, sudoku_limit_reason_str(res->limit_reason));
+        *o++ = '"';
+    }
+    o = JSON_LIT(o, ",\"stats\":{\"nodes\":");
+    o = json_u64(o, st->nodes);
+    o = JSON_LIT(o, ",\"guesses\":");
+    o = json_u64(o, st->guesses);
+    o = JSON_LIT(o, ",\"backtracks\":");
+    o = json_u64(o, st->backtracks);
+    o = JSON_LIT(o, ",\"naked_singles\":");
+    o = json_u64(o, st->naked_singles);
+    o = JSON_LIT(o, ",\"hidden_singles\":");
+    o = json_u64(o, st->hidden_singles);
+    o = JSON_LIT(o, ",\"locked_candidates\":");
+    o = json_u64(o, st->locked_candidates);
+    o = JSON_LIT(o, ",\"naked_pairs\":");
+    o = json_u64(o, st->naked_pairs);
+    o = JSON_LIT(o, ",\"max_depth\":");
+    o = json_u64(o, st->max_depth);
+    if (r->full_timing) {
+        o = JSON_LIT(o, "},\"timing_us\":{\"queue\":");
+        o = json_u64(o, r->queue_us);
+        o = JSON_LIT(o, ",\"solve\":");
+        o = json_u64(o, r->solve_us);
+        o = JSON_LIT(o, ",\"total\":");
+        o = json_u64(o, r->total_us);
+    } else {
+        o = JSON_LIT(o, "},\"timing_us\":{\"solve\":");
+        o = json_u64(o, r->solve_us);
+    }
+    o = JSON_LIT(o, "}}");
+    b->len = (size_t)(o - b->data);
+    b->data[b->len] = '\0';
+}
+
+void json_render_conflicts(buf *b, const sudoku_conflict *conflicts, size_t n,
+                           const sudoku_puzzle *shape)
+{
+    buf_putc(b, '[');
+    for (size_t i = 0; i < n; i++) {
+        const sudoku_conflict *c = &conflicts[i];
+        const char *unit = sudoku_unit_kind_str(c->kind);
+        if (c->kind == SUDOKU_UNIT_BOX && shape->has_regions) unit = "region";
+        if (i > 0) buf_putc(b, ',');
+        buf_puts(b, "{\"unit\":\"");
+        buf_puts(b, unit);
+        buf_puts(b, "\",\"index\":");
+        buf_put_i64(b, c->unit);
+        buf_puts(b, ",\"symbol\":");
+        buf_put_i64(b, c->symbol);
+        buf_puts(b, ",\"cells\":[");
+        for (int k = 0; k < c->ncells && k < SUDOKU_MAX_SIZE; k++) {
+            if (k > 0) buf_putc(b, ',');
+            buf_puts(b, "{\"row\":");
+            buf_put_i64(b, c->cells[k] / shape->size);
+            buf_puts(b, ",\"col\":");
+            buf_put_i64(b, c->cells[k] % shape->size);
+            buf_putc(b, '}');
+        }
+        buf_puts(b, "]}");
+    }
+    buf_putc(b, ']');
+}
+
+void json_render_problem(buf *b, const api_problem *pb, const char *instance,
+                         const char *request_id, long long index, const sudoku_conflict *conflicts,
+                         size_t nconflicts, const sudoku_puzzle *shape)
+{
+    buf_putc(b, '{');
+    if (index >= 0) {
+        buf_puts(b, "\"index\":");
+        buf_put_i64(b, index);
+        buf_putc(b, ',');
+    }
+    buf_puts(b, "\"type\":\"" API_PROBLEM_URN);
+    buf_puts(b, api_problem_slug(pb->type));
+    buf_puts(b, "\",\"title\":");
+    json_put_string(b, api_problem_title(pb->type), strlen(api_problem_title(pb->type)));
+    buf_puts(b, ",\"status\":");
+    buf_put_i64(b, api_problem_status(pb->type));
+    buf_puts(b, ",\"detail\":");
+    json_put_string(b, pb->detail, strlen(pb->detail));
+    if (instance != NULL) {
+        buf_puts(b, ",\"instance\":");
+        json_put_string(b, instance, strlen(instance));
+    }
+    if (request_id != NULL) {
+        buf_puts(b, ",\"request_id\":");
+        json_put_string(b, request_id, strlen(request_id));
+    }
+    if (pb->has_pointer) {
+        buf_puts(b, ",\"errors\":[{\"pointer\":");
+        json_put_string(b, pb->pointer, strlen(pb->pointer));
+        buf_puts(b, ",\"reason\":");
+        json_put_string(b, pb->detail, strlen(pb->detail));
+        buf_puts(b, "}]");
+    }
+    if (nconflicts > 0) {
+        buf_puts(b, ",\"conflicts\":");
+        json_render_conflicts(b, conflicts, nconflicts, shape);
+    }
+    buf_putc(b, '}');
+}
