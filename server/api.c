@@ -254,6 +254,10 @@ size_t api_body_limit(const api_context *ctx, router_route route)
 void api_begin_drain(api_context *ctx)
 {
     atomic_store_explicit(&ctx->draining, true, memory_order_relaxed);
+}
+
+void api_cancel_work(api_context *ctx)
+{
     atomic_store_explicit(&ctx->cancel, 1, memory_order_relaxed);
 }
 

@@ -104,11 +104,15 @@ void api_request_id(api_context *ctx, const char *client, char out[API_REQUEST_I
 /* The largest body accepted for a route (batch has its own limit). */
 size_t api_body_limit(const api_context *ctx, router_route route);
 
-/* Starts draining: readiness fails, new solver work is refused with 503
- * draining, and every queued or running solve is cancelled so it finishes
- * promptly. Thread-safe, idempotent. */
+/* Starts draining: readiness fails and new solver work is refused with 503
+ * draining; work already accepted goes on. Thread-safe, idempotent. */
 void api_begin_drain(api_context *ctx);
 bool api_draining(const api_context *ctx);
+
+/* Cancels every queued or running solve, so each answers `limit` (reason
+ * cancel) promptly: the end of a drain that ran out of patience.
+ * Thread-safe, idempotent. */
+void api_cancel_work(api_context *ctx);
 
 /* Answers req. Returns NULL with *resp filled, or a job whose
  * api_job_ntasks() tasks must each be given to api_task_run() exactly once;

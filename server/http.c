@@ -693,17 +693,27 @@ uint16_t http_port(const http_server *s)
     return s->port;
 }
 
-void http_drain(http_server *s, unsigned timeout_ms)
+/* Sleeps until no request is in flight or the monotonic clock passes deadline. */
+static void http_wait_idle(http_server *s, uint64_t deadline)
 {
-    /* keep accepting while draining: a client already in the listen
-     * backlog gets a 503 draining rather than a reset connection */
-    api_begin_drain(s->api);
-    uint64_t deadline = sudoku_now_ns() + (uint64_t)timeout_ms * 1000000u;
     while (atomic_load_explicit(&s->active, memory_order_relaxed) > 0 &&
            sudoku_now_ns() < deadline) {
         struct timespec ts = {0, 5 * 1000 * 1000};
         nanosleep(&ts, NULL);
     }
+}
+
+void http_drain(http_server *s, unsigned timeout_ms)
+{
+    /* keep accepting while draining: a client already in the listen
+     * backlog gets a 503 draining rather than a reset connection */
+    api_begin_drain(s->api);
+    /* accepted work may finish on its own for most of the grace period;
+     * what is left then is cancelled, and answers promptly with `limit` */
+    uint64_t start = sudoku_now_ns(), grace = (uint64_t)timeout_ms * 1000000u;
+    http_wait_idle(s, start + grace * 4 / 5);
+    api_cancel_work(s->api);
+    http_wait_idle(s, start + grace);
     s->quiesced_fd = MHD_quiesce_daemon(s->daemon);
 }
 

@@ -25,9 +25,10 @@ http_server *http_start(const struct config *cfg, char *err, size_t errlen);
 uint16_t http_port(const http_server *s);
 
 /* A graceful stop: readiness and new solves answer 503 draining (with
- * Connection: close), queued and running solves are cancelled; waits until
- * every request begun has been answered, or timeout_ms has passed, then
- * stops accepting connections. Call from one thread, once. */
+ * Connection: close) while accepted solves go on; after four fifths of
+ * timeout_ms whatever still runs is cancelled. Waits until every request
+ * begun has been answered, or timeout_ms has passed, then stops accepting
+ * connections. Call from one thread, once. */
 void http_drain(http_server *s, unsigned timeout_ms);
 
 /* Finishes every queued task, closes all connections, stops all threads
