@@ -3,6 +3,24 @@
  * sudoku_solve() in search.c checks the shape and the givens, then sends a
  * plain 9x9 (3x3 boxes, no variant) to the bit-band fast path in fast9.c and
  * every other shape to the generic bitmask search.
+ *
+ * DESIGN: the generic search works on one candidate mask per cell and undoes
+ * its moves with a trail instead of copying the board at every level: for a
+ * 64x64 grid a board is 32 KiB and a search can be thousands of levels deep,
+ * while the trail is bounded by the number of candidates (N*N*N entries,
+ * 2.5 MB at 64x64) and allocated once in sudoku_solver_new().
+ *
+ *   unit ids      0 .. N-1     rows
+ *                 N .. 2N-1    columns
+ *                 2N .. 3N-1   boxes, or the regions of a jigsaw
+ *                 3N, 3N+1     main and anti diagonal (p->diagonal only)
+ *
+ *   unit_cells    [unit][0..N-1]   cell indices of each unit, ascending
+ *   cell_units    [cell][0..4]     the 3 to 5 units of each cell
+ *   cand          [cell]           candidate mask, bit d-1 = symbol d
+ *   trail         (cell, mask before) ... pushed on every change, popped on undo
+ *   frames        [depth]          the guessed cell, its untried candidates,
+ *                                  the trail length to come back to
  */
 #ifndef SOLVER_INT_H
 #define SOLVER_INT_H
@@ -20,5 +38,79 @@ sudoku_status sdk_fast9_solve(const uint8_t *cells, const sudoku_limits *limits,
  * call it directly to check the fast path against it. */
 sudoku_status sdk_generic_solve(sudoku_solver *s, const sudoku_puzzle *p,
                                 const sudoku_limits *limits, sudoku_result *r);
+
+/* ---- geometry (grid.c) ---------------------------------------------------- */
+
+#define SDK_MAX_UNITS  (3 * SUDOKU_MAX_SIZE + 2)
+#define SDK_CELL_UNITS 5 /* row, column, box, and both diagonals at an odd centre */
+
+/* Number of units of p's shape: 3N, plus 2 with the diagonals. */
+int sdk_unit_count(const sudoku_puzzle *p);
+
+/* Writes the N cells of unit `unit` (numbered as drawn above) to out in
+ * ascending order. p's shape must be valid. */
+void sdk_unit_cells(const sudoku_puzzle *p, int unit, uint16_t *out);
+
+/* ---- board and propagation (propagate.c) ----------------------------------- */
+
+/* One guess level of the depth-first search. */
+typedef struct sdk_frame {
+    uint64_t untried; /* candidates of `cell` not tried yet at this level */
+    uint32_t mark;    /* trail length before this level's guesses */
+    uint16_t cell;
+    uint16_t nsolved; /* solved cells before this level's guesses */
+} sdk_frame;
+
+struct sudoku_solver {
+    int max_size; /* capacity every array below was sized for */
+
+    /* The shape the tables describe; sdk_shape_load() rebuilds them only
+     * when a puzzle of another shape comes in. size 0 = none yet. */
+    int size, ncells, nunits;
+    int box_rows, box_cols;
+    bool diagonal, has_regions;
+    uint8_t regions[SUDOKU_MAX_CELLS];
+    uint16_t *unit_cells; /* [nunits][size] */
+    uint8_t *cell_units;  /* [ncells][SDK_CELL_UNITS] */
+    uint8_t *cell_nunits; /* [ncells] */
+    /* Scratch of the locked candidates pass, [line][box] with the lines
+     * numbered rows, columns, diagonals: what a line's cells in a
+     * box may hold, and what the rest of the line and of the box may hold. */
+    uint64_t *piece, *line_out, *box_out;
+
+    /* The board of the solve in progress. */
+    uint64_t full; /* all N candidates */
+    uint64_t *cand;
+    int nsolved;     /* cells down to one candidate */
+    uint16_t *queue; /* solved cells whose symbol peers still hold */
+    int qhead, qtail;
+    uint64_t dirty[(SDK_MAX_UNITS + 63) / 64]; /* units to scan for hidden singles */
+    uint16_t *trail_cell;
+    uint64_t *trail_mask;
+    uint32_t trail_len;
+    sdk_frame *frames; /* [ncells] */
+    sudoku_stats stats;
+};
+
+/* Builds the unit tables for p's shape unless they already describe it. */
+void sdk_shape_load(sudoku_solver *s, const sudoku_puzzle *p);
+
+/* Sets the board to the givens `cells` (the shape already loaded), each
+ * blank holding the symbols its peers' givens leave, all units to scan.
+ * Returns false when a blank is left with nothing or a given repeats. */
+bool sdk_board_init(sudoku_solver *s, const uint8_t *cells);
+
+/* Narrows `cell` to the single candidate `bit` (a guess); sdk_propagate()
+ * carries it out. */
+void sdk_place(sudoku_solver *s, int cell, uint64_t bit);
+
+/* Runs the deductions to a fixpoint. Returns false on a contradiction (some
+ * cell or some unit symbol has no place left); the board is then garbage
+ * until sdk_undo(). */
+bool sdk_propagate(sudoku_solver *s);
+
+/* Takes the board back to the fixpoint it was in at trail length `mark`,
+ * when `nsolved` cells were solved. */
+void sdk_undo(sudoku_solver *s, uint32_t mark, int nsolved);
 
 #endif /* SOLVER_INT_H */

@@ -54,7 +54,8 @@ typedef enum sudoku_status {
     SUDOKU_INVALID,     /* the shape or a cell value is not acceptable */
 } sudoku_status;
 
-/* Which budget stopped a solve that returned SUDOKU_LIMIT. */
+/* Which budget stopped a solve that returned SUDOKU_LIMIT. Also set on a
+ * SUDOKU_MULTIPLE whose count a budget cut short (two solutions seen stand). */
 typedef enum sudoku_limit_reason {
     SUDOKU_LIMIT_NONE = 0,
     SUDOKU_LIMIT_NODES,    /* node_budget exhausted */
@@ -106,7 +107,8 @@ typedef struct sudoku_result {
     sudoku_status status;
     sudoku_limit_reason limit_reason;
     uint64_t solution_count; /* solutions found */
-    bool count_exact;        /* true when the whole search space was covered */
+    bool count_exact;        /* true when the whole search space was covered; false
+                                whenever max_solutions or a budget stopped the search */
     sudoku_stats stats;
     uint8_t *solutions;
     size_t solutions_capacity;
@@ -139,8 +141,8 @@ int sudoku_parse(const char *text, size_t len, int size, int box_rows, int box_c
                  sudoku_puzzle *out, char *err);
 
 /* Writes N*N symbols of `cells` (grid of p's size) and a NUL to out, blanks as
- * `.`. Returns the length written, or -1 when outlen is too small or a size
- * is above SUDOKU_MAX_TEXT_SIZE. */
+ * `.`. Returns the length written, or -1 when outlen is too small, a size
+ * is above SUDOKU_MAX_TEXT_SIZE or a cell is above N. */
 int sudoku_format(const sudoku_puzzle *p, const uint8_t *cells, char *out, size_t outlen);
 
 /* Lists every repeated symbol in every unit of the givens. Writes at most
@@ -151,8 +153,10 @@ size_t sudoku_conflicts(const sudoku_puzzle *p, sudoku_conflict *out, size_t max
 /* True when the cells form a complete grid that breaks no rule of p's shape. */
 bool sudoku_is_solution(const sudoku_puzzle *p, const uint8_t *cells);
 
-/* Allocates scratch memory for grids up to max_size (0 = SUDOKU_MAX_SIZE).
- * Returns NULL when out of memory. One solver serves one solve at a time. */
+/* Allocates scratch memory for grids up to max_size (0 = SUDOKU_MAX_SIZE;
+ * 1..3 count as 4): about 10*N^3 bytes, 2.9 MB at 64. Returns NULL when out
+ * of memory or max_size is negative or above 64. One solver serves one solve
+ * at a time. */
 sudoku_solver *sudoku_solver_new(int max_size);
 /* Frees a solver; NULL is accepted. */
 void sudoku_solver_free(sudoku_solver *s);
