@@ -1,46 +1,14 @@
 /* input.c -- text puzzles, region labels and the shape rules shared by every input form.
  *
- * DESIGN: the text reader is on the batch fast path (a 4 MB file of 81-char
- * lines), so it is one pass over the bytes with a 256-entry class table,
- * writing straight into the cell buffer; N is known only at the end, so
- * values above N are checked in a second pass over the (at most 1,225)
- * cells rather than per byte. The classes follow sudoku_parse(): `1`-`9`
- * and `A`-`Z` in either case are symbols, `.` `0` `_` are blanks, and
- * whitespace `|` `+` `-` separate.
+ * DESIGN: text puzzles go through the solver's own reader,
+ * sudoku_parse_cells(), straight into the caller's cell buffer, so the
+ * service and the CLI accept exactly the same text and say the same thing
+ * about what they refuse.
  */
 #include "server/input.h"
 
 #include <stdio.h>
 #include <string.h>
-
-/* Byte -> its class: 0 is not allowed, INPUT_SEP separates, anything else is
- * 1 + the cell value (1 blank, 2..36 the symbols 1..35). Zero-initialised
- * entries are the junk class, so only the allowed bytes are listed. */
-enum { INPUT_JUNK = 0, INPUT_SEP = 0xFF };
-
-static const uint8_t input_class[256] = {
-    ['.'] = 1,          ['0'] = 1,          ['_'] = 1,          ['1'] = 2,
-    ['2'] = 3,          ['3'] = 4,          ['4'] = 5,          ['5'] = 6,
-    ['6'] = 7,          ['7'] = 8,          ['8'] = 9,          ['9'] = 10,
-    ['A'] = 11,         ['a'] = 11,         ['B'] = 12,         ['b'] = 12,
-    ['C'] = 13,         ['c'] = 13,         ['D'] = 14,         ['d'] = 14,
-    ['E'] = 15,         ['e'] = 15,         ['F'] = 16,         ['f'] = 16,
-    ['G'] = 17,         ['g'] = 17,         ['H'] = 18,         ['h'] = 18,
-    ['I'] = 19,         ['i'] = 19,         ['J'] = 20,         ['j'] = 20,
-    ['K'] = 21,         ['k'] = 21,         ['L'] = 22,         ['l'] = 22,
-    ['M'] = 23,         ['m'] = 23,         ['N'] = 24,         ['n'] = 24,
-    ['O'] = 25,         ['o'] = 25,         ['P'] = 26,         ['p'] = 26,
-    ['Q'] = 27,         ['q'] = 27,         ['R'] = 28,         ['r'] = 28,
-    ['S'] = 29,         ['s'] = 29,         ['T'] = 30,         ['t'] = 30,
-    ['U'] = 31,         ['u'] = 31,         ['V'] = 32,         ['v'] = 32,
-    ['W'] = 33,         ['w'] = 33,         ['X'] = 34,         ['x'] = 34,
-    ['Y'] = 35,         ['y'] = 35,         ['Z'] = 36,         ['z'] = 36,
-    [' '] = INPUT_SEP,  ['\t'] = INPUT_SEP, ['\n'] = INPUT_SEP, ['\v'] = INPUT_SEP,
-    ['\f'] = INPUT_SEP, ['\r'] = INPUT_SEP, ['|'] = INPUT_SEP,  ['+'] = INPUT_SEP,
-    ['-'] = INPUT_SEP,
-};
-
-#define INPUT_MAX_TEXT_CELLS (SUDOKU_MAX_TEXT_SIZE * SUDOKU_MAX_TEXT_SIZE)
 
 void input_init(input_puzzle *p, uint8_t *cells, uint8_t *regions_buf, uint32_t default_timeout_ms)
 {
@@ -50,13 +18,6 @@ void input_init(input_puzzle *p, uint8_t *cells, uint8_t *regions_buf, uint32_t 
     p->max_solutions = INPUT_DEFAULT_MAX_SOLUTIONS;
     p->return_solutions = INPUT_DEFAULT_RETURN_SOLUTIONS;
     p->timeout_ms = default_timeout_ms;
-}
-
-static int input_isqrt(size_t n)
-{
-    size_t r = 0;
-    while ((r + 1) * (r + 1) <= n) r++;
-    return r * r == n ? (int)r : -1;
 }
 
 /* True when N has a box: 4..64 and not prime. */
@@ -74,53 +35,13 @@ bool input_size_ok(int n)
 int input_read_text(input_puzzle *p, const char *text, size_t len, const char *pointer,
                     api_problem *pb)
 {
-    const unsigned char *s = (const unsigned char *)text;
-    size_t ncells = 0;
-    unsigned top = 0; /* the largest symbol seen */
-
-    for (size_t i = 0; i < len; i++) {
-        uint8_t v = input_class[s[i]];
-        if (v != INPUT_JUNK && v != INPUT_SEP) {
-            if (ncells < INPUT_MAX_TEXT_CELLS) p->cells[ncells] = (uint8_t)(v - 1);
-            top = v - 1u > top ? v - 1u : top;
-            ncells++;
-        } else if (v == INPUT_JUNK) {
-            if (s[i] > ' ' && s[i] < 0x7f)
-                return api_problem_set(pb, API_PROBLEM_INVALID_PUZZLE, pointer,
-                                       "character '%c' at position %zu is not a symbol "
-                                       "(1-9, A-Z), a blank (. 0 _) or a separator",
-                                       s[i], i + 1);
-            return api_problem_set(pb, API_PROBLEM_INVALID_PUZZLE, pointer,
-                                   "byte 0x%02x at position %zu is not a symbol (1-9, A-Z), a "
-                                   "blank (. 0 _) or a separator",
-                                   s[i], i + 1);
-        }
-    }
-    if (ncells == 0)
-        return api_problem_set(pb, API_PROBLEM_INVALID_PUZZLE, pointer, "the puzzle is empty");
-    int n = input_isqrt(ncells);
-    if (n < 0)
-        return api_problem_set(pb, API_PROBLEM_INVALID_PUZZLE, pointer,
-                               "%zu cells do not make a square grid (81 for 9x9, 16 for 4x4...)",
-                               ncells);
-    if (n > SUDOKU_MAX_TEXT_SIZE)
-        return api_problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, pointer,
-                               "a %dx%d grid is beyond the text form (up to %dx%d): send an "
-                               "array of integers",
-                               n, n, SUDOKU_MAX_TEXT_SIZE, SUDOKU_MAX_TEXT_SIZE);
+    char err[SUDOKU_ERR_LEN];
+    int n = sudoku_parse_cells(text, len, 0, p->cells, err);
+    if (n < 0) return api_problem_set(pb, API_PROBLEM_INVALID_PUZZLE, pointer, "%s", err);
     if (!input_size_ok(n))
         return api_problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, pointer,
                                "a %dx%d grid is not supported: N must be %d..%d and not prime", n,
                                n, SUDOKU_MIN_SIZE, SUDOKU_MAX_SIZE);
-    for (int i = 0; top > (unsigned)n && i < n * n; i++) {
-        if (p->cells[i] > n) {
-            static const char symbols[] = ".123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
-            return api_problem_set(pb, API_PROBLEM_INVALID_PUZZLE, pointer,
-                                   "symbol '%c' at row %d column %d is above %d, the size of the "
-                                   "grid",
-                                   symbols[p->cells[i]], i / n + 1, i % n + 1, n);
-        }
-    }
     p->size = n;
     p->form = INPUT_FORM_STRING;
     p->has_puzzle = true;

@@ -276,8 +276,24 @@ static int sdk_nearest_size(size_t ncells)
     return best;
 }
 
-int sudoku_parse(const char *text, size_t len, int size, int box_rows, int box_cols,
-                 sudoku_puzzle *out, char *err)
+/* The error for the first cell holding a symbol above size: found again by
+ * scanning text, since only the error path needs the character itself. */
+static void sdk_symbol_error(const char *text, size_t len, int size, char *err)
+{
+    int cell = 0;
+    for (size_t i = 0; i < len; i++) {
+        int v = sdk_char_value((unsigned char)text[i]);
+        if (v == SDK_SEPARATOR) continue;
+        if (v > size) {
+            sdk_errf(err, "character '%c' at row %d column %d is not a symbol of a %dx%d grid",
+                     text[i], cell / size + 1, cell % size + 1, size, size);
+            return;
+        }
+        cell++;
+    }
+}
+
+int sudoku_parse_cells(const char *text, size_t len, int size, uint8_t *cells, char *err)
 {
     if (size > SUDOKU_MAX_TEXT_SIZE && size <= SUDOKU_MAX_SIZE) {
         sdk_errf(err, "size %d is above %d: larger grids need the cells array form", size,
@@ -291,11 +307,14 @@ int sudoku_parse(const char *text, size_t len, int size, int box_rows, int box_c
     }
     if (!text) len = 0;
 
-    /* First pass: reject stray characters and count the cells, which fixes N. */
+    /* One pass writes the cells and notes the largest symbol: N is known only
+     * at the end, so values above N are checked once, against it. */
     size_t ncells = 0;
+    int top = 0;
     for (size_t i = 0; i < len; i++) {
         unsigned char ch = (unsigned char)text[i];
         int v = sdk_char_value(ch);
+        if (v == SDK_SEPARATOR) continue;
         if (v == SDK_JUNK) {
             if (ch > ' ' && ch < 0x7f) {
                 sdk_errf(err, "character '%c' at position %zu is not a symbol, blank or separator",
@@ -306,16 +325,19 @@ int sudoku_parse(const char *text, size_t len, int size, int box_rows, int box_c
             }
             return -1;
         }
-        if (v != SDK_SEPARATOR) ncells++;
+        if (ncells < SUDOKU_MAX_TEXT_SIZE * SUDOKU_MAX_TEXT_SIZE) cells[ncells] = (uint8_t)v;
+        if (v > top) top = v;
+        ncells++;
     }
     if (size == 0) {
-        for (int n = SUDOKU_MIN_SIZE; n <= SUDOKU_MAX_TEXT_SIZE; n++) {
+        for (int n = SUDOKU_MIN_SIZE; n <= SUDOKU_MAX_SIZE; n++) {
             if ((size_t)n * (size_t)n == ncells) size = n;
         }
-        int r, c;
-        if (size != 0 && box_rows == 0 && box_cols == 0 && sudoku_default_box(size, &r, &c) != 0) {
-            sdk_errf(err, "%zu cells make a %dx%d grid, but %d is prime: no box shape fits", ncells,
-                     size, size, size);
+        if (size > SUDOKU_MAX_TEXT_SIZE) {
+            sdk_errf(err,
+                     "%zu cells make a %dx%d grid, above %dx%d: such grids need the cells "
+                     "array form",
+                     ncells, size, size, SUDOKU_MAX_TEXT_SIZE, SUDOKU_MAX_TEXT_SIZE);
             return -1;
         }
         if (size == 0) size = sdk_nearest_size(ncells);
@@ -324,19 +346,20 @@ int sudoku_parse(const char *text, size_t len, int size, int box_rows, int box_c
         sdk_errf(err, "%d cells expected, %zu found", size * size, ncells);
         return -1;
     }
-    if (sudoku_puzzle_init(out, size, box_rows, box_cols, err) != 0) return -1;
-
-    int cell = 0;
-    for (size_t i = 0; i < len; i++) {
-        int v = sdk_char_value((unsigned char)text[i]);
-        if (v == SDK_SEPARATOR) continue;
-        if (v > size) {
-            sdk_errf(err, "character '%c' at row %d column %d is not a symbol of a %dx%d grid",
-                     text[i], cell / size + 1, cell % size + 1, size, size);
-            return -1;
-        }
-        out->cells[cell++] = (uint8_t)v;
+    if (top > size) {
+        sdk_symbol_error(text, len, size, err);
+        return -1;
     }
+    return size;
+}
+
+int sudoku_parse(const char *text, size_t len, int size, int box_rows, int box_cols,
+                 sudoku_puzzle *out, char *err)
+{
+    uint8_t cells[SUDOKU_MAX_TEXT_SIZE * SUDOKU_MAX_TEXT_SIZE];
+    int n = sudoku_parse_cells(text, len, size, cells, err);
+    if (n < 0 || sudoku_puzzle_init(out, n, box_rows, box_cols, err) != 0) return -1;
+    memcpy(out->cells, cells, (size_t)n * (size_t)n);
     return 0;
 }
 

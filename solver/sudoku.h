@@ -140,6 +140,13 @@ int sudoku_puzzle_check(const sudoku_puzzle *p, char *err);
 int sudoku_parse(const char *text, size_t len, int size, int box_rows, int box_cols,
                  sudoku_puzzle *out, char *err);
 
+/* The cell-reading half of sudoku_parse, for callers that keep cells in
+ * their own buffer: writes the N*N values (0 blank) to cells, which has room
+ * for SUDOKU_MAX_TEXT_SIZE^2 bytes. `size` 0 infers N from the cell count;
+ * whether a box fits N (a prime has none) is left to sudoku_puzzle_init().
+ * Returns N, or -1 with the reason in err (may be NULL). Thread-safe. */
+int sudoku_parse_cells(const char *text, size_t len, int size, uint8_t *cells, char *err);
+
 /* Writes N*N symbols of `cells` (grid of p's size) and a NUL to out, blanks as
  * `.`. Returns the length written, or -1 when outlen is too small, a size
  * is above SUDOKU_MAX_TEXT_SIZE or a cell is above N. */

@@ -747,7 +747,7 @@ Test(api, unsupported_shapes)
 {
     expect_post_problem("{\"puzzle\":\".........................\"}", 422, "unsupported-shape",
                         "/puzzle");
-    expect_post_problem("{\"puzzle\":\".........\"}", 422, "unsupported-shape", "/puzzle");
+    expect_post_problem("{\"puzzle\":\".........\"}", 400, "invalid-puzzle", "/puzzle");
     expect_post_problem("{\"puzzle\":[[0,0,0],[0,0,0],[0,0,0]]}", 422, "unsupported-shape",
                         "/puzzle");
     expect_post_problem("{\"puzzle\":\"................\",\"box\":{\"rows\":2,\"cols\":3}}", 422,

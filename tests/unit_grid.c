@@ -181,12 +181,16 @@ Test(grid, parse_error_cell_count_names_the_nearest_size)
     static char big[1300 + 1];
     memset(big, '.', 1300);
     parse_fails(big, 0, 0, 0, "1225 cells expected, 1300 found");
+    static char big36[36 * 36 + 1];
+    memset(big36, '.', 36 * 36);
+    parse_fails(big36, 0, 0, 0,
+                "1296 cells make a 36x36 grid, above 35x35: such grids need the cells array form");
 }
 
 Test(grid, parse_error_prime_cell_count)
 {
     parse_fails(".........................", 0, 0, 0,
-                "25 cells make a 5x5 grid, but 5 is prime: no box shape fits");
+                "size 5 is prime: no box shape fits a 5x5 grid");
     parse_fails(".........................", 5, 0, 0,
                 "size 5 is prime: no box shape fits a 5x5 grid");
 }

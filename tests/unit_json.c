@@ -176,7 +176,7 @@ Test(json, text_puzzle_errors_have_the_right_type)
         {"", API_PROBLEM_INVALID_PUZZLE},                             /* empty */
         {"12345", API_PROBLEM_INVALID_PUZZLE},                        /* not square */
         {"1234*", API_PROBLEM_INVALID_PUZZLE},                        /* junk */
-        {"123412341", API_PROBLEM_UNSUPPORTED_SHAPE},                 /* 3x3 */
+        {"123412341", API_PROBLEM_INVALID_PUZZLE},                    /* 3x3: 16 cells expected */
         {".........................", API_PROBLEM_UNSUPPORTED_SHAPE}, /* 5x5, prime */
     };
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
@@ -186,12 +186,12 @@ Test(json, text_puzzle_errors_have_the_right_type)
         cr_assert_eq(pb.type, cases[i].type, "'%s': got %d", cases[i].text, pb.type);
         cr_assert_str_eq(pb.pointer, "/p");
     }
-    /* 36x36 blanks: a real shape, but beyond the text form */
+    /* 36x36 blanks: a real shape, but the text form cannot spell it */
     char *big = malloc(36 * 36 + 1);
     memset(big, '.', 36 * 36);
     big[36 * 36] = '\0';
     cr_assert_eq(input_read_text(&s->in, big, 36 * 36, "", &pb), -1);
-    cr_assert_eq(pb.type, API_PROBLEM_UNSUPPORTED_SHAPE);
+    cr_assert_eq(pb.type, API_PROBLEM_INVALID_PUZZLE);
     free(big);
     free(s);
 }
