@@ -188,7 +188,7 @@ Test(http_batch, json_batch_mixed_items_and_shared_options, .timeout = 60)
     it = it->next;
     cr_assert_str_eq(get_str(it, "status"), "multiple", "the item's own max_solutions");
     it = it->next;
-    cr_assert_str_eq(get_str(it, "type"), "urn:sudokud:problem:unsupported-shape");
+    cr_assert_str_eq(get_str(it, "type"), "urn:sudokud:problem:invalid-puzzle", "a cell count");
     it = it->next;
     cr_assert_str_eq(get_str(it, "type"), "urn:sudokud:problem:unsupported-shape");
     it = it->next;
