@@ -1,0 +1,143 @@
+/* fuzz_api.c -- libFuzzer harness for the JSON endpoints end to end, through api_handle().
+ *
+ * The parser harnesses call json.c directly; this one drives the handlers
+ * as http.c does (minus the socket), so what api.c adds is fuzzed too: the
+ * media-type check, the conflict listing, the job built for the pool, the
+ * compact batch item store (arena offsets, shared vs own region layouts,
+ * chunking over tasks) and the rendering of solve, validate and batch
+ * answers.
+ *
+ * Input: the first byte picks the endpoint and Content-Type (byte % 8:
+ * solve, validate, JSON batch, each with application/json or with a charset
+ * parameter; then a wrong type and no type at all); the rest is the body.
+ *
+ * Checks: the status is one the API may answer to bad input (200, 400, 413,
+ * 415, 422; never 500), every body is strict JSON (json_check), errors are
+ * application/problem+json with the status in the body, and a 200 JSON batch
+ * has as many results as its summary count. Budgets as in fuzz_batch_text.c.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fuzz/fuzz_common.h"
+#include "server/api.h"
+#include "server/config.h"
+#include "server/metrics.h"
+#include "server/router.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static api_context *fuzz_api_ctx;
+static void *fuzz_api_worker;
+static struct config fuzz_api_cfg;
+
+static void fuzz_api_init(void)
+{
+    config_defaults(&fuzz_api_cfg);
+    fuzz_api_cfg.workers = 2;
+    fuzz_api_cfg.queue_depth = 16;
+    fuzz_api_cfg.max_batch_items = 64;
+    fuzz_api_cfg.max_nodes = FUZZ_NODE_BUDGET;
+    fuzz_api_cfg.default_timeout_ms = 2;
+    fuzz_api_cfg.max_timeout_ms = 5;
+    json_global_init();
+    metrics *m = metrics_new();
+    fuzz_api_ctx = api_new(&fuzz_api_cfg, m, NULL, NULL);
+    fuzz_api_worker = api_worker_new(fuzz_api_ctx);
+    FUZZ_ASSERT(m != NULL && fuzz_api_ctx != NULL && fuzz_api_worker != NULL);
+}
+
+/* Counts the top-level elements of the "results" array of a 200 batch body
+ * (strict JSON, already checked) and compares with "summary":{"count":N. */
+static void fuzz_api_check_batch(const char *body, size_t len)
+{
+    static const char head[] = "{\"results\":[";
+    FUZZ_ASSERT(len > sizeof(head) && memcmp(body, head, sizeof(head) - 1) == 0);
+    size_t i = sizeof(head) - 1, results = 0;
+    int depth = 0;
+    bool in_string = false;
+    for (; i < len; i++) {
+        char c = body[i];
+        if (in_string) {
+            if (c == '\\')
+                i++;
+            else if (c == '"')
+                in_string = false;
+            continue;
+        }
+        if (c == '"') {
+            in_string = true;
+        } else if (c == '{' || c == '[') {
+            if (depth++ == 0) results++;
+        } else if (c == '}' || c == ']') {
+            if (depth-- == 0) break; /* the end of "results" */
+        }
+    }
+    const char *count = strstr(body + i, "\"summary\":{\"count\":");
+    FUZZ_ASSERT(count != NULL);
+    FUZZ_ASSERT(strtoull(count + strlen("\"summary\":{\"count\":"), NULL, 10) == results);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    static const char *const paths[] = {"/v1/solve", "/v1/validate", "/v1/solve/batch"};
+    static const char *const types[] = {"application/json", "application/json; charset=utf-8",
+                                        "text/html", NULL};
+
+    if (size < 1 || size > FUZZ_MAX_INPUT) return -1;
+    if (fuzz_api_ctx == NULL) fuzz_api_init();
+
+    unsigned sel = data[0] % 8;
+    size_t len = size - 1;
+    char *body = malloc(len > 0 ? len : 1);
+    FUZZ_ASSERT(body != NULL);
+    memcpy(body, data + 1, len);
+
+    api_request req = {0};
+    req.method = "POST";
+    req.path = paths[sel < 6 ? sel % 3 : 0];
+    req.match = router_lookup(req.method, req.path);
+    req.content_type = types[sel < 6 ? sel / 3 : sel - 4];
+    req.body = len > 0 ? body : NULL;
+    req.body_len = len;
+    req.request_id = "fuzz";
+    req.start_ns = sudoku_now_ns();
+
+    api_response resp;
+    memset(&resp, 0, sizeof(resp));
+    api_job *job = api_handle(fuzz_api_ctx, &req, &resp);
+    if (job != NULL) {
+        size_t ntasks = api_job_ntasks(job);
+        api_job *done = NULL;
+        FUZZ_ASSERT(ntasks >= 1);
+        api_job_submitted(job);
+        for (size_t i = 0; i < ntasks; i++) {
+            api_job *r = api_task_run(api_job_task(job, i), fuzz_api_worker);
+            FUZZ_ASSERT(r == NULL || i + 1 == ntasks);
+            if (r != NULL) done = r;
+        }
+        FUZZ_ASSERT(done == job && api_job_done(job));
+        api_job_finish(job, &req, &resp);
+        api_job_free(job);
+    }
+
+    api_problem pb;
+    FUZZ_ASSERT(resp.status == 200 || resp.status == 400 || resp.status == 413 ||
+                resp.status == 415 || resp.status == 422);
+    FUZZ_ASSERT(resp.content_type != NULL && resp.body != NULL && resp.body_len > 0);
+    FUZZ_ASSERT(json_check(resp.body, resp.body_len, &pb) == 0);
+    if (resp.status == 200) {
+        FUZZ_ASSERT(strcmp(resp.content_type, "application/json") == 0);
+        if (strcmp(req.path, "/v1/solve/batch") == 0)
+            fuzz_api_check_batch(resp.body, resp.body_len);
+    } else {
+        char status[32];
+        FUZZ_ASSERT(strcmp(resp.content_type, "application/problem+json") == 0);
+        snprintf(status, sizeof(status), "\"status\":%d,", resp.status);
+        FUZZ_ASSERT(strstr(resp.body, status) != NULL);
+    }
+    api_response_free(&resp);
+    free(body);
+    return 0;
+}

@@ -1,0 +1,179 @@
+/* fuzz_batch_text.c -- libFuzzer harness for text/NDJSON batch bodies, through api_handle().
+ *
+ * The line splitter of POST /v1/solve/batch (text/plain and
+ * application/x-ndjson) is static in api.c, so this harness drives the whole
+ * handler the way http.c does, minus the socket: api_handle() on the batch
+ * route, every task of the job run on one worker, api_job_finish(). That
+ * also covers the query-string options, the compact item store, chunking
+ * over workers and the NDJSON rendering.
+ *
+ * Input: an optional first line `?key=value&key=value` (the already decoded
+ * query string), then the body. The first byte of the body picks the
+ * Content-Type variant (text/plain, with a charset parameter, or
+ * application/x-ndjson), so one corpus covers all three.
+ *
+ * Budgets: the API takes its node budget from the config, the same for every
+ * size and every line, so this harness uses the small generic budget
+ * (FUZZ_GENERIC_BUDGET) and tight time budgets (default_timeout_ms 1,
+ * max_timeout_ms 5), and allows 32 lines: a batch costs milliseconds, not
+ * seconds, even under ASan.
+ *
+ * Checks: the status is 200, 400, 413 or 422 (415 cannot happen: the types
+ * used are all accepted; 500 only on out of memory); a 200 body has exactly
+ * one NDJSON line per puzzle line, counted here independently of api.c (lines
+ * split on \n, trimmed of space/tab/CR, blank and #-lines skipped), the i-th
+ * line is an object starting {"index":i and every line is strict JSON; an
+ * error body is strict JSON too.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fuzz/fuzz_common.h"
+#include "server/api.h"
+#include "server/config.h"
+#include "server/metrics.h"
+#include "server/router.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+#define FUZZ_TEXT_MAX_ITEMS 32
+#define FUZZ_TEXT_MAX_QUERY 8
+
+static api_context *fuzz_api;
+static void *fuzz_worker;
+static struct config fuzz_cfg;
+
+/* Counts the puzzle lines of a text batch by the rules of the API contract. */
+static size_t fuzz_count_lines(const char *s, size_t len)
+{
+    size_t count = 0, pos = 0;
+    while (pos < len) {
+        const char *nl = memchr(s + pos, '\n', len - pos);
+        size_t stop = nl != NULL ? (size_t)(nl - s) : len, a = pos, b = stop;
+        while (a < b && (s[a] == ' ' || s[a] == '\t' || s[a] == '\r')) a++;
+        while (b > a && (s[b - 1] == ' ' || s[b - 1] == '\t' || s[b - 1] == '\r')) b--;
+        if (a < b && s[a] != '#') count++;
+        pos = stop + 1;
+    }
+    return count;
+}
+
+/* Checks a 200 NDJSON body: `want` lines, each {"index":i,... and strict JSON. */
+static void fuzz_check_ndjson(const char *body, size_t len, size_t want)
+{
+    size_t line = 0, pos = 0;
+    api_problem pb;
+    char prefix[40];
+
+    while (pos < len) {
+        const char *nl = memchr(body + pos, '\n', len - pos);
+        FUZZ_ASSERT(nl != NULL); /* every line, the last too, ends in \n */
+        size_t n = (size_t)(nl - (body + pos));
+        int plen = snprintf(prefix, sizeof(prefix), "{\"index\":%zu,", line);
+        FUZZ_ASSERT(n >= (size_t)plen && memcmp(body + pos, prefix, (size_t)plen) == 0);
+        FUZZ_ASSERT(json_check(body + pos, n, &pb) == 0);
+        pos += n + 1;
+        line++;
+    }
+    FUZZ_ASSERT(line == want);
+}
+
+static void fuzz_init(void)
+{
+    config_defaults(&fuzz_cfg);
+    fuzz_cfg.workers = 2; /* 8 chunks: exercises the split over tasks */
+    fuzz_cfg.queue_depth = 16;
+    fuzz_cfg.max_batch_items = FUZZ_TEXT_MAX_ITEMS;
+    fuzz_cfg.max_nodes = FUZZ_GENERIC_BUDGET;
+    fuzz_cfg.default_timeout_ms = 1;
+    fuzz_cfg.max_timeout_ms = 5;
+    json_global_init();
+    metrics *m = metrics_new();
+    fuzz_api = api_new(&fuzz_cfg, m, NULL, NULL);
+    fuzz_worker = api_worker_new(fuzz_api);
+    FUZZ_ASSERT(m != NULL && fuzz_api != NULL && fuzz_worker != NULL);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    static const char *const types[] = {"text/plain", "text/plain; charset=utf-8",
+                                        "application/x-ndjson", "Application/X-NDJSON"};
+    char query[256];
+    api_param params[FUZZ_TEXT_MAX_QUERY];
+    size_t nparams = 0;
+
+    if (size > FUZZ_MAX_INPUT) return -1;
+    if (fuzz_api == NULL) fuzz_init();
+
+    const char *body = (const char *)data;
+    size_t len = size;
+    if (len > 0 && body[0] == '?') {
+        const char *nl = memchr(body, '\n', len);
+        size_t qlen = nl != NULL ? (size_t)(nl - body) : len;
+        if (qlen >= sizeof(query)) return -1;
+        memcpy(query, body + 1, qlen - 1);
+        query[qlen - 1] = '\0';
+        body += qlen + (nl != NULL);
+        len -= qlen + (nl != NULL);
+        for (char *save = NULL, *kv = strtok_r(query, "&", &save);
+             kv != NULL && nparams < FUZZ_TEXT_MAX_QUERY; kv = strtok_r(NULL, "&", &save)) {
+            char *eq = strchr(kv, '=');
+            if (eq != NULL) *eq++ = '\0';
+            params[nparams].key = kv;
+            params[nparams].value = eq != NULL ? eq : "";
+            nparams++;
+        }
+    }
+    /* a private copy, so the API cannot rely on bytes past the end */
+    char *copy = malloc(len > 0 ? len : 1);
+    FUZZ_ASSERT(copy != NULL);
+    memcpy(copy, body, len);
+
+    api_request req = {0};
+    req.method = "POST";
+    req.path = "/v1/solve/batch";
+    req.match = router_lookup(req.method, req.path);
+    req.content_type = types[len > 0 ? (unsigned char)copy[0] % 4 : 0];
+    req.body = len > 0 ? copy : NULL;
+    req.body_len = len;
+    req.query = params;
+    req.nquery = nparams;
+    req.request_id = "fuzz";
+    req.start_ns = sudoku_now_ns();
+
+    api_response resp;
+    memset(&resp, 0, sizeof(resp));
+    api_job *job = api_handle(fuzz_api, &req, &resp);
+    if (job != NULL) {
+        size_t ntasks = api_job_ntasks(job);
+        api_job *done = NULL;
+        FUZZ_ASSERT(ntasks >= 1);
+        api_job_submitted(job);
+        for (size_t i = 0; i < ntasks; i++) {
+            api_job *r = api_task_run(api_job_task(job, i), fuzz_worker);
+            FUZZ_ASSERT(r == NULL || i + 1 == ntasks);
+            if (r != NULL) done = r;
+        }
+        FUZZ_ASSERT(done == job && api_job_done(job));
+        api_job_finish(job, &req, &resp);
+        api_job_free(job);
+    }
+
+    FUZZ_ASSERT(resp.status == 200 || resp.status == 400 || resp.status == 413 ||
+                resp.status == 422);
+    FUZZ_ASSERT(resp.content_type != NULL);
+    if (resp.status == 200) {
+        /* a batch without puzzle lines is answered with an empty body */
+        FUZZ_ASSERT(strcmp(resp.content_type, "application/x-ndjson") == 0);
+        fuzz_check_ndjson(resp.body, resp.body_len, fuzz_count_lines(copy, len));
+    } else {
+        api_problem pb;
+        FUZZ_ASSERT(strcmp(resp.content_type, "application/problem+json") == 0);
+        FUZZ_ASSERT(resp.body != NULL && resp.body_len > 0);
+        FUZZ_ASSERT(json_check(resp.body, resp.body_len, &pb) == 0);
+    }
+    api_response_free(&resp);
+    free(copy);
+    return 0;
+}

@@ -1,0 +1,156 @@
+/* unit_fuzz_regress.c -- replays fuzzer findings and seed corpora through the fuzz harnesses.
+ *
+ * Every file in tests/data/fuzz-regress/<harness>/ (inputs that once crashed
+ * or broke an invariant) and in fuzz/corpus/<harness>/ (the seeds) is fed to
+ * the harness's LLVMFuzzerTestOneInput, compiled into this binary under a
+ * per-harness name, so the regression runs with the same entry points and the
+ * same checks as the fuzzer, but in the ordinary ASan+UBSan unit build and
+ * without libFuzzer. A harness check fails with __builtin_trap() and a
+ * sanitizer report aborts: either way Criterion reports the parameterised
+ * case as crashed; `build/asan/tests/unit --filter fuzz_regress/replay --verbose` names
+ * each file as it is replayed.
+ *
+ * Adding a finding: save the input as tests/data/fuzz-regress/<harness>/<slug>
+ * (the harness name is the fuzz/<harness>.c file name without .c).
+ */
+#include <criterion/criterion.h>
+#include <criterion/parameterized.h>
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Each harness defines LLVMFuzzerTestOneInput: give each its own name. */
+#define LLVMFuzzerTestOneInput fuzz_regress_grid
+#include "fuzz/fuzz_grid.c"
+#undef LLVMFuzzerTestOneInput
+#define LLVMFuzzerTestOneInput fuzz_regress_solve_json
+#include "fuzz/fuzz_solve_json.c"
+#undef LLVMFuzzerTestOneInput
+#define LLVMFuzzerTestOneInput fuzz_regress_validate_json
+#include "fuzz/fuzz_validate_json.c"
+#undef LLVMFuzzerTestOneInput
+#define LLVMFuzzerTestOneInput fuzz_regress_batch_json
+#include "fuzz/fuzz_batch_json.c"
+#undef LLVMFuzzerTestOneInput
+#define LLVMFuzzerTestOneInput fuzz_regress_batch_text
+#include "fuzz/fuzz_batch_text.c"
+#undef LLVMFuzzerTestOneInput
+#define LLVMFuzzerTestOneInput fuzz_regress_api
+#include "fuzz/fuzz_api.c"
+#undef LLVMFuzzerTestOneInput
+
+typedef int (*regress_entry)(const uint8_t *data, size_t size);
+
+static const struct {
+    const char *name;
+    regress_entry entry;
+} regress_harnesses[] = {
+    {"fuzz_grid", fuzz_regress_grid},
+    {"fuzz_solve_json", fuzz_regress_solve_json},
+    {"fuzz_validate_json", fuzz_regress_validate_json},
+    {"fuzz_batch_json", fuzz_regress_batch_json},
+    {"fuzz_batch_text", fuzz_regress_batch_text},
+    {"fuzz_api", fuzz_regress_api},
+};
+#define REGRESS_NHARNESSES (sizeof(regress_harnesses) / sizeof(regress_harnesses[0]))
+
+static const char *const regress_roots[] = {"tests/data/fuzz-regress", "fuzz/corpus"};
+
+/* One input file. Plain arrays: parameters live in Criterion's shared memory. */
+struct regress_case {
+    size_t harness;
+    char path[512]; /* a 160-byte directory, "/" and a 255-byte name fit */
+};
+
+/* Lists every file of every harness directory into out (at most cap entries;
+ * out may be NULL when cap is 0) and returns how many there are. */
+static size_t regress_scan(struct regress_case *out, size_t cap)
+{
+    size_t n = 0;
+    for (size_t r = 0; r < sizeof(regress_roots) / sizeof(regress_roots[0]); r++) {
+        for (size_t h = 0; h < REGRESS_NHARNESSES; h++) {
+            char dir[160];
+            snprintf(dir, sizeof(dir), "%s/%s", regress_roots[r], regress_harnesses[h].name);
+            DIR *d = opendir(dir);
+            if (d == NULL) continue;
+            for (struct dirent *e; (e = readdir(d)) != NULL;) {
+                if (e->d_name[0] == '.') continue;
+                if (n < cap) {
+                    out[n].harness = h;
+                    snprintf(out[n].path, sizeof(out[n].path), "%s/%s", dir, e->d_name);
+                }
+                n++;
+            }
+            closedir(d);
+        }
+    }
+    return n;
+}
+
+static void regress_free_params(struct criterion_test_params *p)
+{
+    cr_free(p->params);
+}
+
+ParameterizedTestParameters(fuzz_regress, replay)
+{
+    size_t n = regress_scan(NULL, 0);
+    struct regress_case *cases = cr_malloc(sizeof(*cases) * (n > 0 ? n : 1));
+    if (cases == NULL) return cr_make_param_array(struct regress_case, NULL, 0);
+    regress_scan(cases, n);
+    return cr_make_param_array(struct regress_case, cases, n, regress_free_params);
+}
+
+/* Reads a whole file into a malloc'd buffer of exactly its size, so the
+ * harness sees no bytes past the end (ASan catches over-reads, as in libFuzzer). */
+static uint8_t *regress_read(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    cr_assert_not_null(f, "cannot open %s: %s", path, strerror(errno));
+    cr_assert_eq(fseek(f, 0, SEEK_END), 0);
+    long size = ftell(f);
+    cr_assert_geq(size, 0);
+    rewind(f);
+    uint8_t *data = malloc(size > 0 ? (size_t)size : 1);
+    cr_assert_not_null(data);
+    cr_assert_eq(fread(data, 1, (size_t)size, f), (size_t)size, "short read of %s", path);
+    fclose(f);
+    *len = (size_t)size;
+    return data;
+}
+
+ParameterizedTest(struct regress_case *c, fuzz_regress, replay, .timeout = 60)
+{
+    size_t len;
+    uint8_t *data = regress_read(c->path, &len);
+    cr_log_info("%s <- %s", regress_harnesses[c->harness].name, c->path);
+    int rc = regress_harnesses[c->harness].entry(data, len);
+    /* -1 only means "too long to be worth fuzzing": inputs kept here must run */
+    cr_expect_eq(rc, 0, "%s: the harness refused the input (rc %d)", c->path, rc);
+    free(data);
+}
+
+/* A directory name that matches no harness would silently never be replayed. */
+Test(fuzz_regress, every_directory_names_a_harness)
+{
+    for (size_t r = 0; r < sizeof(regress_roots) / sizeof(regress_roots[0]); r++) {
+        DIR *d = opendir(regress_roots[r]);
+        cr_assert_not_null(d, "run from the repository root: %s is missing", regress_roots[r]);
+        for (struct dirent *e; (e = readdir(d)) != NULL;) {
+            if (e->d_name[0] == '.') continue;
+            bool known = false;
+            for (size_t h = 0; h < REGRESS_NHARNESSES; h++)
+                known |= strcmp(e->d_name, regress_harnesses[h].name) == 0;
+            cr_expect(known, "%s/%s matches no harness", regress_roots[r], e->d_name);
+        }
+        closedir(d);
+    }
+}
+
+/* The harnesses' own seed corpora are part of the replay: make sure it found some. */
+Test(fuzz_regress, corpora_are_present)
+{
+    cr_assert_gt(regress_scan(NULL, 0), REGRESS_NHARNESSES, "no seed corpora found");
+}
