@@ -87,6 +87,8 @@ build/fuzz/fuzz_%: build/fuzz/obj/fuzz/fuzz_%.o build/fuzz/libserver.a build/fuz
 	$(FUZZ_CC) -fsanitize=fuzzer,address,undefined -o $@ $^ $(SERVER_LIBS)
 
 .DEFAULT_GOAL := all
+# Keep chained objects (the fuzzers'): no rebuilds, no `rm` lines after the test summary.
+.SECONDARY:
 .PHONY: all deps run test bench fuzz fmt fmt-check install clean \
         test-unit test-http test-tsan test-openapi test-deploy test-fuzz
 
