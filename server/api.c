@@ -589,25 +589,52 @@ static size_t api_conflicts(const sudoku_puzzle *p, sudoku_conflict **out, bool 
 
 /* ---- solve -------------------------------------------------------------------------- */
 
+/* The shared start of a solve or validate: reads the body into a new job
+ * with its puzzle and lists the givens' conflicts into *conflicts (caller
+ * frees; NULL when none). Returns the job, or NULL with *resp answered (the
+ * request's problem, or out of memory). */
+static api_job *api_read_single(api_context *ctx, const api_request *req, api_job_kind kind,
+                                json_kind what, input_puzzle *in, sudoku_conflict **conflicts,
+                                size_t *nconflicts, api_response *resp)
+{
+    api_problem pb;
+    bool oom;
+
+    *conflicts = NULL;
+    *nconflicts = 0;
+    if (!api_require_json(ctx, req, resp)) return NULL;
+    api_job *job = api_job_new(ctx, kind, 1);
+    if (job == NULL || (job->puzzle = malloc(sizeof(*job->puzzle))) == NULL) goto oom;
+    input_init(in, job->puzzle->cells, job->puzzle->regions,
+               (uint32_t)ctx->cfg->default_timeout_ms);
+    if (json_read_request(req->body, req->body_len, what, (uint32_t)ctx->cfg->max_timeout_ms, in,
+                          &pb) != 0) {
+        if (pb.type == API_PROBLEM_INTERNAL_ERROR) goto oom;
+        api_problem_response(ctx, req, &pb, NULL, 0, NULL, resp);
+        api_job_free(job);
+        return NULL;
+    }
+    input_to_puzzle(in, job->puzzle);
+    *nconflicts = api_conflicts(job->puzzle, conflicts, &oom);
+    if (oom) goto oom;
+    return job;
+
+oom:
+    api_reject(ctx, req, API_PROBLEM_INTERNAL_ERROR, "out of memory", resp);
+    api_job_free(job);
+    return NULL;
+}
+
 static api_job *api_solve(api_context *ctx, const api_request *req, api_response *resp)
 {
     api_problem pb;
     input_puzzle in;
-    sudoku_conflict *conflicts = NULL;
-    bool oom;
+    sudoku_conflict *conflicts;
+    size_t nconflicts;
 
-    if (!api_require_json(ctx, req, resp)) return NULL;
-    api_job *job = api_job_new(ctx, API_JOB_SOLVE, 1);
-    if (job == NULL || (job->puzzle = malloc(sizeof(*job->puzzle))) == NULL) goto oom;
-    input_init(&in, job->puzzle->cells, job->puzzle->regions,
-               (uint32_t)ctx->cfg->default_timeout_ms);
-    if (json_read_request(req->body, req->body_len, JSON_KIND_SOLVE,
-                          (uint32_t)ctx->cfg->max_timeout_ms, &in, &pb) != 0)
-        goto problem;
-    input_to_puzzle(&in, job->puzzle);
-
-    size_t nconflicts = api_conflicts(job->puzzle, &conflicts, &oom);
-    if (oom) goto oom;
+    api_job *job = api_read_single(ctx, req, API_JOB_SOLVE, JSON_KIND_SOLVE, &in, &conflicts,
+                                   &nconflicts, resp);
+    if (job == NULL) return NULL;
     if (nconflicts > 0) {
         api_problem_set(&pb, API_PROBLEM_CONFLICTING_GIVENS, NULL,
                         "%zu rule%s broken by the givens", nconflicts,
@@ -618,8 +645,9 @@ static api_job *api_solve(api_context *ctx, const api_request *req, api_response
         return NULL;
     }
     if (api_draining(ctx)) {
-        api_problem_set(&pb, API_PROBLEM_DRAINING, NULL, "the server is shutting down");
-        goto problem;
+        api_reject(ctx, req, API_PROBLEM_DRAINING, "the server is shutting down", resp);
+        api_job_free(job);
+        return NULL;
     }
 
     job->form = in.form;
@@ -630,20 +658,14 @@ static api_job *api_solve(api_context *ctx, const api_request *req, api_response
     job->result.solutions_capacity = keep;
     if (keep > 0) {
         job->solutions = malloc(keep * (size_t)in.size * (size_t)in.size);
-        if (job->solutions == NULL) goto oom;
+        if (job->solutions == NULL) {
+            api_reject(ctx, req, API_PROBLEM_INTERNAL_ERROR, "out of memory", resp);
+            api_job_free(job);
+            return NULL;
+        }
     }
     job->result.solutions = job->solutions;
     return job;
-
-problem:
-    if (pb.type == API_PROBLEM_INTERNAL_ERROR) goto oom;
-    api_problem_response(ctx, req, &pb, NULL, 0, NULL, resp);
-    api_job_free(job);
-    return NULL;
-oom:
-    api_reject(ctx, req, API_PROBLEM_INTERNAL_ERROR, "out of memory", resp);
-    api_job_free(job);
-    return NULL;
 }
 
 /* Runs the solve of a solve or validate job. */
@@ -730,26 +752,13 @@ static void api_render_validate(buf *b, const sudoku_puzzle *p, const sudoku_con
 
 static api_job *api_validate(api_context *ctx, const api_request *req, api_response *resp)
 {
-    api_problem pb;
     input_puzzle in;
-    sudoku_conflict *conflicts = NULL;
-    bool oom;
+    sudoku_conflict *conflicts;
+    size_t nconflicts;
 
-    if (!api_require_json(ctx, req, resp)) return NULL;
-    api_job *job = api_job_new(ctx, API_JOB_VALIDATE, 1);
-    if (job == NULL || (job->puzzle = malloc(sizeof(*job->puzzle))) == NULL) goto oom;
-    input_init(&in, job->puzzle->cells, job->puzzle->regions,
-               (uint32_t)ctx->cfg->default_timeout_ms);
-    if (json_read_request(req->body, req->body_len, JSON_KIND_VALIDATE,
-                          (uint32_t)ctx->cfg->max_timeout_ms, &in, &pb) != 0) {
-        if (pb.type == API_PROBLEM_INTERNAL_ERROR) goto oom;
-        api_problem_response(ctx, req, &pb, NULL, 0, NULL, resp);
-        api_job_free(job);
-        return NULL;
-    }
-    input_to_puzzle(&in, job->puzzle);
-    size_t nconflicts = api_conflicts(job->puzzle, &conflicts, &oom);
-    if (oom) goto oom;
+    api_job *job = api_read_single(ctx, req, API_JOB_VALIDATE, JSON_KIND_VALIDATE, &in, &conflicts,
+                                   &nconflicts, resp);
+    if (job == NULL) return NULL;
     if (in.check == 0 || nconflicts > 0) {
         /* nothing to search: conflicting givens can be neither solvable nor unique */
         buf b = BUF_INIT;
@@ -768,12 +777,6 @@ static api_job *api_validate(api_context *ctx, const api_request *req, api_respo
     job->max_solutions = (in.check & INPUT_CHECK_UNIQUE) ? 2 : 1;
     job->deadline_ns = req->start_ns + ctx->cfg->default_timeout_ms * 1000000u;
     return job;
-
-oom:
-    free(conflicts);
-    api_reject(ctx, req, API_PROBLEM_INTERNAL_ERROR, "out of memory", resp);
-    api_job_free(job);
-    return NULL;
 }
 
 static void api_finish_validate(api_job *job, const api_request *req, api_response *resp)
