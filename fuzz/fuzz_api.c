@@ -105,22 +105,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     req.start_ns = sudoku_now_ns();
 
     api_response resp;
-    memset(&resp, 0, sizeof(resp));
-    api_job *job = api_handle(fuzz_api_ctx, &req, &resp);
-    if (job != NULL) {
-        size_t ntasks = api_job_ntasks(job);
-        api_job *done = NULL;
-        FUZZ_ASSERT(ntasks >= 1);
-        api_job_submitted(job);
-        for (size_t i = 0; i < ntasks; i++) {
-            api_job *r = api_task_run(api_job_task(job, i), fuzz_api_worker);
-            FUZZ_ASSERT(r == NULL || i + 1 == ntasks);
-            if (r != NULL) done = r;
-        }
-        FUZZ_ASSERT(done == job && api_job_done(job));
-        api_job_finish(job, &req, &resp);
-        api_job_free(job);
-    }
+    fuzz_handle(fuzz_api_ctx, fuzz_api_worker, &req, &resp);
 
     api_problem pb;
     FUZZ_ASSERT(resp.status == 200 || resp.status == 400 || resp.status == 413 ||

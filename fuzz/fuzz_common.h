@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "server/api.h"
 #include "server/buf.h"
 #include "server/input.h"
 #include "server/json.h"
@@ -177,6 +178,29 @@ static inline sudoku_status fuzz_solve_input(const input_puzzle *in, long long i
     FUZZ_ASSERT(in->timeout_ms >= 1 && in->timeout_ms <= FUZZ_MAX_TIMEOUT_MS);
     input_to_puzzle(in, &p);
     return fuzz_solve(&p, in->max_solutions, in->return_solutions, in->form, index);
+}
+
+/* Answers req the way the server does, without threads: the handler, then
+ * every task of its job run in turn on `worker`, then the render. Checks the
+ * job bookkeeping (only the last task completes the job). *resp is filled. */
+static inline void fuzz_handle(api_context *ctx, void *worker, const api_request *req,
+                               api_response *resp)
+{
+    memset(resp, 0, sizeof(*resp));
+    api_job *job = api_handle(ctx, req, resp);
+    if (job == NULL) return;
+    size_t ntasks = api_job_ntasks(job);
+    api_job *done = NULL;
+    FUZZ_ASSERT(ntasks >= 1);
+    api_job_submitted(job);
+    for (size_t i = 0; i < ntasks; i++) {
+        api_job *r = api_task_run(api_job_task(job, i), worker);
+        FUZZ_ASSERT(r == NULL || i + 1 == ntasks);
+        if (r != NULL) done = r;
+    }
+    FUZZ_ASSERT(done == job && api_job_done(job));
+    api_job_finish(job, req, resp);
+    api_job_free(job);
 }
 
 #endif /* SUDOKUD_FUZZ_COMMON_H */
