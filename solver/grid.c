@@ -174,14 +174,16 @@ void sdk_unit_cells(const sudoku_puzzle *p, int unit, uint16_t *out)
 
 /* Per unit, the symbols seen and those seen twice or more, in one pass.
  * Memory-safe on any puzzle: values and region ids out of range are skipped
- * (sudoku_puzzle_check reports them). Returns false for a size out of range. */
+ * (sudoku_puzzle_check reports them). Returns false for a size out of range;
+ * otherwise sets the first sdk_unit_count(p) entries of both arrays (only
+ * those: this runs before every solve the service queues). */
 static bool sdk_unit_masks(const sudoku_puzzle *p, const uint8_t *cells, uint64_t *seen,
                            uint64_t *twice)
 {
     int n = p->size;
-    memset(seen, 0, sizeof(*seen) * SDK_MAX_UNITS);
-    memset(twice, 0, sizeof(*twice) * SDK_MAX_UNITS);
     if (n < SUDOKU_MIN_SIZE || n > SUDOKU_MAX_SIZE) return false;
+    memset(seen, 0, sizeof(*seen) * (size_t)sdk_unit_count(p));
+    memset(twice, 0, sizeof(*twice) * (size_t)sdk_unit_count(p));
     for (int i = 0; i < n * n; i++) {
         if (cells[i] == 0 || cells[i] > n) continue;
         uint64_t b = sdk_bit(cells[i]);
@@ -235,7 +237,7 @@ bool sudoku_is_solution(const sudoku_puzzle *p, const uint8_t *cells)
     }
     /* N cells per unit, all filled: no repeat means every symbol once. */
     uint64_t seen[SDK_MAX_UNITS], twice[SDK_MAX_UNITS];
-    sdk_unit_masks(p, cells, seen, twice);
+    if (!sdk_unit_masks(p, cells, seen, twice)) return false;
     for (int u = 0; u < sdk_unit_count(p); u++) {
         if (twice[u]) return false;
     }

@@ -246,11 +246,10 @@ Test(http_load, concurrent_clients_all_get_verified_answers, .timeout = 300)
     test_http_resp r;
     char url[256];
     test_http_url(url, sizeof(url), s.url, "/metrics");
-    cr_assert_eq(test_http_get(url, &r), 0);
     char series[128];
-    snprintf(series, sizeof(series), "sudokud_requests_total{route=\"solve\",status=\"200\"} %d",
+    snprintf(series, sizeof(series), "sudokud_requests_total{route=\"solve\",status=\"200\"} %d\n",
              CLIENTS * REQUESTS);
-    cr_assert(strstr(r.body, series) != NULL, "%s", r.body);
+    cr_assert_eq(test_http_wait_for(url, series, 5000, &r), 0, "%s", r.body);
     test_http_resp_free(&r);
     test_server_stop(&s);
     test_free_lines(puzzles);
@@ -276,12 +275,9 @@ Test(http_load, sigterm_answers_requests_in_flight_and_exits_0, .timeout = 90)
     test_http_resp r;
     char metrics_url[256];
     test_http_url(metrics_url, sizeof(metrics_url), s.url, "/metrics");
-    for (long long until = now_ms() + 10000; now_ms() < until; sleep_ms(20)) {
-        cr_assert_eq(test_http_get(metrics_url, &r), 0);
-        bool all_in = strstr(r.body, "sudokud_jobs_in_flight 6") != NULL;
-        test_http_resp_free(&r);
-        if (all_in) break;
-    }
+    cr_assert_eq(test_http_wait_for(metrics_url, "\nsudokud_jobs_in_flight 6\n", 10000, &r), 0,
+                 "%s", r.body);
+    test_http_resp_free(&r);
     long long t0 = now_ms();
     int rc = test_server_stop_status(&s, 10000);
     long long stop_ms = now_ms() - t0;

@@ -904,13 +904,10 @@ Test(robust, sigterm_under_load_answers_in_flight_requests_and_exits_0, .timeout
     /* let every request reach the server: 2 running, 4 queued, 2 refused */
     char murl[128];
     test_http_url(murl, sizeof(murl), s.url, "/metrics");
-    for (long long until = rn_now_ms() + 5000; rn_now_ms() < until; rn_sleep_ms(20)) {
-        test_http_resp r;
-        bool settled =
-            test_http_get(murl, &r) == 0 && strstr(r.body, "\nsudokud_jobs_in_flight 6") != NULL;
-        test_http_resp_free(&r);
-        if (settled) break;
-    }
+    test_http_resp settled;
+    cr_assert_eq(test_http_wait_for(murl, "\nsudokud_jobs_in_flight 6\n", 5000, &settled), 0, "%s",
+                 settled.body);
+    test_http_resp_free(&settled);
 
     long long t0 = rn_now_ms();
     int rc = test_server_stop_status(&s, 8000);

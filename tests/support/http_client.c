@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
 
 struct test_http {
     CURL *curl;
@@ -177,6 +178,18 @@ int test_http_get(const char *url, test_http_resp *out)
 {
     test_http_req req = {0};
     return test_http_request(url, &req, out);
+}
+
+int test_http_wait_for(const char *url, const char *text, long timeout_ms, test_http_resp *out)
+{
+    struct timespec pause = {0, 20 * 1000000L};
+    for (long waited = 0;; waited += 20) {
+        if (test_http_get(url, out) == 0 && out->body != NULL && strstr(out->body, text) != NULL)
+            return 0;
+        if (waited >= timeout_ms) return -1;
+        test_http_resp_free(out);
+        nanosleep(&pause, NULL);
+    }
 }
 
 int test_http_post_json(const char *url, const char *json, test_http_resp *out)

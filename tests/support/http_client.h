@@ -52,6 +52,12 @@ int test_http_post_json(const char *url, const char *json, test_http_resp *out);
 
 void test_http_resp_free(test_http_resp *r);
 
+/* GETs url every 20 ms until the body contains `text` or timeout_ms pass.
+ * For state the server updates after answering (metrics are counted when a
+ * request completes, after its response went out). Returns 0 with the
+ * matching response in *out, or -1 with the last one (free it either way). */
+int test_http_wait_for(const char *url, const char *text, long timeout_ms, test_http_resp *out);
+
 /* Copies the value of a response header (case-insensitive name) into buf;
  * returns buf, or NULL when absent. */
 const char *test_http_header(const test_http_resp *r, const char *name, char *buf, size_t cap);
