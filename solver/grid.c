@@ -133,11 +133,10 @@ int sdk_unit_count(const sudoku_puzzle *p)
     return 3 * p->size + (p->diagonal ? 2 : 0);
 }
 
-/* Box or region index of a cell. */
-static int sdk_box_of(const sudoku_puzzle *p, int cell)
+/* Box or region index of the cell at row r, column c. */
+static int sdk_box_of(const sudoku_puzzle *p, int r, int c)
 {
-    if (p->has_regions) return p->regions[cell];
-    int r = cell / p->size, c = cell % p->size;
+    if (p->has_regions) return p->regions[r * p->size + c];
     return r / p->box_rows * p->box_rows + c / p->box_cols;
 }
 
@@ -184,17 +183,19 @@ static bool sdk_unit_masks(const sudoku_puzzle *p, const uint8_t *cells, uint64_
     if (n < SUDOKU_MIN_SIZE || n > SUDOKU_MAX_SIZE) return false;
     memset(seen, 0, sizeof(*seen) * (size_t)sdk_unit_count(p));
     memset(twice, 0, sizeof(*twice) * (size_t)sdk_unit_count(p));
-    for (int i = 0; i < n * n; i++) {
-        if (cells[i] == 0 || cells[i] > n) continue;
-        uint64_t b = sdk_bit(cells[i]);
-        int r = i / n, c = i % n, box = sdk_box_of(p, i);
-        int units[SDK_CELL_UNITS] = {r, n + c, 2 * n + (box < n ? box : 0)};
-        int k = box < n ? 3 : 2;
-        if (p->diagonal && r == c) units[k++] = 3 * n;
-        if (p->diagonal && r + c == n - 1) units[k++] = 3 * n + 1;
-        for (int j = 0; j < k; j++) {
-            twice[units[j]] |= seen[units[j]] & b;
-            seen[units[j]] |= b;
+    for (int r = 0, i = 0; r < n; r++) {
+        for (int c = 0; c < n; c++, i++) {
+            if (cells[i] == 0 || cells[i] > n) continue;
+            uint64_t b = sdk_bit(cells[i]);
+            int box = sdk_box_of(p, r, c);
+            int units[SDK_CELL_UNITS] = {r, n + c, 2 * n + (box < n ? box : 0)};
+            int k = box < n ? 3 : 2;
+            if (p->diagonal && r == c) units[k++] = 3 * n;
+            if (p->diagonal && r + c == n - 1) units[k++] = 3 * n + 1;
+            for (int j = 0; j < k; j++) {
+                twice[units[j]] |= seen[units[j]] & b;
+                seen[units[j]] |= b;
+            }
         }
     }
     return true;
@@ -248,18 +249,34 @@ bool sudoku_is_solution(const sudoku_puzzle *p, const uint8_t *cells)
 
 enum { SDK_SEPARATOR = -1, SDK_JUNK = -2 };
 
+/* The class of every byte, as 1 + its value (1 = blank, 2..36 = symbols
+ * 1..35), SDK_SEP for separators and 0 for junk, so that unlisted bytes are
+ * junk. A table, because this runs for every character of every puzzle a
+ * batch body holds. */
+#define SDK_SEP              0xff
+#define SDK_LETTER(ch, code) [ch] = code, [(ch) + ('a' - 'A')] = code
+static const uint8_t sdk_char_class[256] = {
+    ['.'] = 1,           ['0'] = 1,           ['_'] = 1,           ['1'] = 2,
+    ['2'] = 3,           ['3'] = 4,           ['4'] = 5,           ['5'] = 6,
+    ['6'] = 7,           ['7'] = 8,           ['8'] = 9,           ['9'] = 10,
+    SDK_LETTER('A', 11), SDK_LETTER('B', 12), SDK_LETTER('C', 13), SDK_LETTER('D', 14),
+    SDK_LETTER('E', 15), SDK_LETTER('F', 16), SDK_LETTER('G', 17), SDK_LETTER('H', 18),
+    SDK_LETTER('I', 19), SDK_LETTER('J', 20), SDK_LETTER('K', 21), SDK_LETTER('L', 22),
+    SDK_LETTER('M', 23), SDK_LETTER('N', 24), SDK_LETTER('O', 25), SDK_LETTER('P', 26),
+    SDK_LETTER('Q', 27), SDK_LETTER('R', 28), SDK_LETTER('S', 29), SDK_LETTER('T', 30),
+    SDK_LETTER('U', 31), SDK_LETTER('V', 32), SDK_LETTER('W', 33), SDK_LETTER('X', 34),
+    SDK_LETTER('Y', 35), SDK_LETTER('Z', 36), [' '] = SDK_SEP,     ['\t'] = SDK_SEP,
+    ['\n'] = SDK_SEP,    ['\v'] = SDK_SEP,    ['\f'] = SDK_SEP,    ['\r'] = SDK_SEP,
+    ['|'] = SDK_SEP,     ['+'] = SDK_SEP,     ['-'] = SDK_SEP,
+};
+#undef SDK_LETTER
+
 /* Value of one character: 0 for a blank, 1..35 for a symbol, or one of the
  * negative classes above. */
 static int sdk_char_value(unsigned char ch)
 {
-    if (ch == '.' || ch == '0' || ch == '_') return 0;
-    if (ch >= '1' && ch <= '9') return ch - '0';
-    if (ch >= 'A' && ch <= 'Z') return ch - 'A' + 10;
-    if (ch >= 'a' && ch <= 'z') return ch - 'a' + 10;
-    if (ch == ' ' || (ch >= '\t' && ch <= '\r') || ch == '|' || ch == '+' || ch == '-') {
-        return SDK_SEPARATOR;
-    }
-    return SDK_JUNK;
+    uint8_t c = sdk_char_class[ch];
+    return c == SDK_SEP ? SDK_SEPARATOR : c == 0 ? SDK_JUNK : c - 1;
 }
 
 /* The size whose N*N is nearest to ncells among those the text form can
