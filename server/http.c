@@ -90,6 +90,9 @@ _Static_assert(API_HTTP_SERVICE_UNAVAILABLE == MHD_HTTP_SERVICE_UNAVAILABLE, "50
 /* How often the slow-client reaper looks at the connections. */
 #define HTTP_REAPER_MS 250
 
+/* The most body memory reserved ahead of the bytes, from Content-Length. */
+#define HTTP_BODY_RESERVE ((uint64_t)1 << 20)
+
 /* See http_discard_allowance(). */
 #define HTTP_DISCARD_MIN ((size_t)1 << 20)
 
@@ -303,20 +306,25 @@ static struct http_request *http_request_new(http_server *srv, struct MHD_Connec
     return r;
 }
 
-/* True when a Content-Length header announces more than the limit. An
- * unparsable value is left to MHD, which answers 400 itself. */
-static bool http_announced_too_large(struct MHD_Connection *conn, size_t limit)
+/* The body length a Content-Length header announces: false when there is
+ * none or it is not a plain number (MHD answers 400 to those itself);
+ * UINT64_MAX when it does not fit. */
+static bool http_content_length(struct MHD_Connection *conn, uint64_t *out)
 {
     const char *cl =
         MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
-    if (cl == NULL) return false;
+    if (cl == NULL || *cl == '\0') return false;
     uint64_t v = 0;
     for (const char *p = cl; *p != '\0'; p++) {
         if (*p < '0' || *p > '9') return false;
-        if (v > (UINT64_MAX - 9) / 10) return true;
+        if (v > (UINT64_MAX - 9) / 10) {
+            v = UINT64_MAX;
+            break;
+        }
         v = v * 10 + (uint64_t)(*p - '0');
     }
-    return v > limit;
+    *out = v;
+    return true;
 }
 
 /* Bytes of an over-limit chunked body read and dropped before giving up on
@@ -496,7 +504,8 @@ static enum MHD_Result http_access(void *cls, struct MHD_Connection *conn, const
         *con_cls = r;
         atomic_fetch_add_explicit(&srv->active, 1, memory_order_relaxed);
         http_conn_phase(srv, conn, true);
-        if (http_announced_too_large(conn, r->limit)) {
+        uint64_t announced;
+        if (http_content_length(conn, &announced) && announced > r->limit) {
             /* answer before reading: MHD then closes instead of taking the body */
             r->too_large = true;
             return http_reject(r, API_PROBLEM_BODY_TOO_LARGE,
@@ -524,7 +533,15 @@ static enum MHD_Result http_access(void *cls, struct MHD_Connection *conn, const
             buf_free(&r->body);
             return MHD_YES;
         }
-        if (r->body.len == 0) buf_reserve(&r->body, n); /* grows by doubling from here */
+        if (r->body.len == 0) {
+            /* room for the announced body, up to HTTP_BODY_RESERVE: a
+             * megabyte batch would otherwise be copied a dozen times, and a
+             * client that announces much and sends little gets no more */
+            uint64_t want = n;
+            if (http_content_length(conn, &want) && want > HTTP_BODY_RESERVE)
+                want = HTTP_BODY_RESERVE;
+            buf_reserve(&r->body, want > n ? (size_t)want : n);
+        }
         buf_append(&r->body, upload_data, n);
         return MHD_YES;
     }
