@@ -340,9 +340,8 @@ static void api_server_timing(api_response *resp, const char *const *names, cons
     size_t cap = sizeof(resp->server_timing), len = 0;
     out[0] = '\0';
     for (size_t i = 0; i < n && len < cap; i++) {
-        int w = snprintf(out + len, cap - len, "%s%s;dur=%llu.%03llu", i > 0 ? ", " : "",
-                         names[i], (unsigned long long)(us[i] / 1000),
-                         (unsigned long long)(us[i] % 1000));
+        int w = snprintf(out + len, cap - len, "%s%s;dur=%llu.%03llu", i > 0 ? ", " : "", names[i],
+                         (unsigned long long)(us[i] / 1000), (unsigned long long)(us[i] % 1000));
         if (w < 0) break;
         len += (size_t)w;
     }
@@ -1345,10 +1344,9 @@ static void api_finish_batch(api_job *job, const api_request *req, api_response 
      * the time to the first answers are all they can tell */
     uint64_t first = job->ntasks > 0 ? job->tasks[0].start_ns : job->submit_ns;
     static const char *const names[] = {"queue", "total"};
-    api_server_timing(resp, names,
-                      (uint64_t[]){api_us(job->submit_ns, first),
-                                   api_us(req->start_ns, sudoku_now_ns())},
-                      2);
+    api_server_timing(
+        resp, names,
+        (uint64_t[]){api_us(job->submit_ns, first), api_us(req->start_ns, sudoku_now_ns())}, 2);
 }
 
 void api_job_finish_stream(api_job *job, const api_request *req, api_response *resp)

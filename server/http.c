@@ -136,6 +136,7 @@ struct http_request {
     char id[API_REQUEST_ID_LEN];
     buf body;
     size_t limit;
+    uint64_t announced; /* Content-Length; 0 when absent or not a number */
     bool too_large;
     size_t discarded; /* bytes dropped after passing the limit */
     bool responded;
@@ -504,8 +505,8 @@ static enum MHD_Result http_access(void *cls, struct MHD_Connection *conn, const
         *con_cls = r;
         atomic_fetch_add_explicit(&srv->active, 1, memory_order_relaxed);
         http_conn_phase(srv, conn, true);
-        uint64_t announced;
-        if (http_content_length(conn, &announced) && announced > r->limit) {
+        if (!http_content_length(conn, &r->announced)) r->announced = 0;
+        if (r->announced > r->limit) {
             /* answer before reading: MHD then closes instead of taking the body */
             r->too_large = true;
             return http_reject(r, API_PROBLEM_BODY_TOO_LARGE,
@@ -537,9 +538,7 @@ static enum MHD_Result http_access(void *cls, struct MHD_Connection *conn, const
             /* room for the announced body, up to HTTP_BODY_RESERVE: a
              * megabyte batch would otherwise be copied a dozen times, and a
              * client that announces much and sends little gets no more */
-            uint64_t want = n;
-            if (http_content_length(conn, &want) && want > HTTP_BODY_RESERVE)
-                want = HTTP_BODY_RESERVE;
+            uint64_t want = r->announced < HTTP_BODY_RESERVE ? r->announced : HTTP_BODY_RESERVE;
             buf_reserve(&r->body, want > n ? (size_t)want : n);
         }
         buf_append(&r->body, upload_data, n);

@@ -3,7 +3,8 @@
  * DESIGN: the queue is a fixed ring of `depth` {fn, arg} slots allocated up
  * front, so submitting never allocates and "full" is a comparison. One mutex
  * guards the ring, the counters and the shutdown flag; `not_empty` wakes
- * workers. Shutdown drains: workers exit only when the flag is set AND the
+ * workers, after a worker out of tasks has polled the count for a moment
+ * (POOL_SPIN_NS) without the mutex. Shutdown drains: workers exit only when the flag is set AND the
  * ring is empty, so every accepted task runs exactly once -- callers rely on
  * that to release whatever the task holds (e.g. a suspended connection).
  *
@@ -45,9 +46,9 @@ struct pool {
     pthread_cond_t not_empty;
     struct pool_task *ring;
     size_t depth;
-    size_t head;    /* next slot to take */
+    size_t head;         /* next slot to take */
     atomic_size_t count; /* tasks queued; also read without the mutex, see pool_spin */
-    size_t running; /* tasks being run */
+    size_t running;      /* tasks being run */
     bool stopping;
     bool joined;
     size_t nworkers;

@@ -413,8 +413,8 @@ Test(api, solves_the_string_form)
     unsigned long long ms[3], frac[3];
     int end = 0;
     cr_assert_eq(sscanf(x.resp.server_timing,
-                        "queue;dur=%llu.%3llu, solve;dur=%llu.%3llu, total;dur=%llu.%3llu%n", &ms[0],
-                        &frac[0], &ms[1], &frac[1], &ms[2], &frac[2], &end),
+                        "queue;dur=%llu.%3llu, solve;dur=%llu.%3llu, total;dur=%llu.%3llu%n",
+                        &ms[0], &frac[0], &ms[1], &frac[1], &ms[2], &frac[2], &end),
                  6, "%s", x.resp.server_timing);
     cr_assert_eq(x.resp.server_timing[end], '\0', "%s", x.resp.server_timing);
     const char *const parts[] = {"queue", "solve", "total"};
