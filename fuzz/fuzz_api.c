@@ -23,7 +23,6 @@
 #include "fuzz/fuzz_common.h"
 #include "server/api.h"
 #include "server/config.h"
-#include "server/metrics.h"
 #include "server/router.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -41,11 +40,7 @@ static void fuzz_api_init(void)
     fuzz_api_cfg.max_nodes = FUZZ_NODE_BUDGET;
     fuzz_api_cfg.default_timeout_ms = 2;
     fuzz_api_cfg.max_timeout_ms = 5;
-    json_global_init();
-    metrics *m = metrics_new();
-    fuzz_api_ctx = api_new(&fuzz_api_cfg, m, NULL, NULL);
-    fuzz_api_worker = api_worker_new(fuzz_api_ctx);
-    FUZZ_ASSERT(m != NULL && fuzz_api_ctx != NULL && fuzz_api_worker != NULL);
+    fuzz_api_start(&fuzz_api_cfg, &fuzz_api_ctx, &fuzz_api_worker);
 }
 
 /* Counts the top-level elements of the "results" array of a 200 batch body

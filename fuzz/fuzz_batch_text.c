@@ -33,7 +33,6 @@
 #include "fuzz/fuzz_common.h"
 #include "server/api.h"
 #include "server/config.h"
-#include "server/metrics.h"
 #include "server/router.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -89,11 +88,7 @@ static void fuzz_init(void)
     fuzz_cfg.max_nodes = FUZZ_MIN_NODES;
     fuzz_cfg.default_timeout_ms = 1;
     fuzz_cfg.max_timeout_ms = 5;
-    json_global_init();
-    metrics *m = metrics_new();
-    fuzz_api = api_new(&fuzz_cfg, m, NULL, NULL);
-    fuzz_worker = api_worker_new(fuzz_api);
-    FUZZ_ASSERT(m != NULL && fuzz_api != NULL && fuzz_worker != NULL);
+    fuzz_api_start(&fuzz_cfg, &fuzz_api, &fuzz_worker);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

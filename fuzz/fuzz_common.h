@@ -26,8 +26,10 @@
 
 #include "server/api.h"
 #include "server/buf.h"
+#include "server/config.h"
 #include "server/input.h"
 #include "server/json.h"
+#include "server/metrics.h"
 #include "server/problems.h"
 #include "solver/sudoku.h"
 
@@ -178,6 +180,18 @@ static inline sudoku_status fuzz_solve_input(const input_puzzle *in, long long i
     FUZZ_ASSERT(in->timeout_ms >= 1 && in->timeout_ms <= FUZZ_MAX_TIMEOUT_MS);
     input_to_puzzle(in, &p);
     return fuzz_solve(&p, in->max_solutions, in->return_solutions, in->form, index);
+}
+
+/* Makes the API context and the one worker a threadless harness drives,
+ * for a config the caller has filled in. cfg must outlive them; like the
+ * solver above, they are never freed. */
+static inline void fuzz_api_start(const struct config *cfg, api_context **ctx, void **worker)
+{
+    json_global_init();
+    metrics *m = metrics_new();
+    *ctx = m != NULL ? api_new(cfg, m, NULL, NULL) : NULL;
+    *worker = *ctx != NULL ? api_worker_new(*ctx) : NULL;
+    FUZZ_ASSERT(*worker != NULL);
 }
 
 /* Answers req the way the server does, without threads: the handler, then
