@@ -307,25 +307,20 @@ static struct http_request *http_request_new(http_server *srv, struct MHD_Connec
     return r;
 }
 
-/* The body length a Content-Length header announces: false when there is
- * none or it is not a plain number (MHD answers 400 to those itself);
- * UINT64_MAX when it does not fit. */
-static bool http_content_length(struct MHD_Connection *conn, uint64_t *out)
+/* The body length a Content-Length header announces: 0 when there is none
+ * or it is not a plain number (MHD answers 400 to those itself), UINT64_MAX
+ * when it does not fit. */
+static uint64_t http_content_length(struct MHD_Connection *conn)
 {
     const char *cl =
         MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
-    if (cl == NULL || *cl == '\0') return false;
     uint64_t v = 0;
-    for (const char *p = cl; *p != '\0'; p++) {
-        if (*p < '0' || *p > '9') return false;
-        if (v > (UINT64_MAX - 9) / 10) {
-            v = UINT64_MAX;
-            break;
-        }
+    for (const char *p = cl != NULL ? cl : ""; *p != '\0'; p++) {
+        if (*p < '0' || *p > '9') return 0;
+        if (v > (UINT64_MAX - 9) / 10) return UINT64_MAX;
         v = v * 10 + (uint64_t)(*p - '0');
     }
-    *out = v;
-    return true;
+    return v;
 }
 
 /* Bytes of an over-limit chunked body read and dropped before giving up on
@@ -505,7 +500,7 @@ static enum MHD_Result http_access(void *cls, struct MHD_Connection *conn, const
         *con_cls = r;
         atomic_fetch_add_explicit(&srv->active, 1, memory_order_relaxed);
         http_conn_phase(srv, conn, true);
-        if (!http_content_length(conn, &r->announced)) r->announced = 0;
+        r->announced = http_content_length(conn);
         if (r->announced > r->limit) {
             /* answer before reading: MHD then closes instead of taking the body */
             r->too_large = true;
