@@ -666,17 +666,10 @@ static void *robust_shoot(void *arg)
 struct robust_gauge {
     const char *url;
     atomic_bool stop;
-    long max_depth;
+    long long max_depth;
     int samples;
     int failures;
 };
-
-/* The value of a series in a /metrics body ("\nname{labels} "), or -1. */
-static long robust_metric(const char *body, const char *series)
-{
-    const char *line = body != NULL ? strstr(body, series) : NULL;
-    return line != NULL ? atol(line + strlen(series)) : -1;
-}
 
 /* Samples sudokud_queue_depth from /metrics until told to stop. */
 static void *robust_watch_queue(void *arg)
@@ -687,7 +680,7 @@ static void *robust_watch_queue(void *arg)
         test_http_resp r;
         test_http_req req = {.timeout_ms = 2000};
         if (test_http_do(h, g->url, &req, &r) == 0 && r.status == 200) {
-            long v = robust_metric(r.body, "\nsudokud_queue_depth ");
+            long long v = test_http_metric(r.body, "\nsudokud_queue_depth ");
             if (v >= 0) {
                 if (v > g->max_depth) g->max_depth = v;
                 g->samples++;
@@ -764,7 +757,7 @@ Test(robust, overload_is_shed_with_503_and_the_queue_stays_bounded, .timeout = 9
                  slowest_busy);
     cr_expect_gt(g.samples, 0, "no /metrics sample");
     cr_expect_eq(g.failures, 0, "/metrics failed %d times under overload", g.failures);
-    cr_expect_leq(g.max_depth, QUEUE, "sudokud_queue_depth reached %ld over a bound of %d",
+    cr_expect_leq(g.max_depth, QUEUE, "sudokud_queue_depth reached %lld over a bound of %d",
                   g.max_depth, QUEUE);
     free(body);
     robust_expect_healthy(&s, "after overload");
@@ -912,19 +905,19 @@ Test(robust, sigterm_under_load_answers_in_flight_requests_and_exits_0, .timeout
      * can fill before a worker takes the first job) */
     char murl[128];
     test_http_url(murl, sizeof(murl), s.url, "/metrics");
-    long in_flight = 0, refused = 0;
+    long long in_flight = 0, refused = 0;
     for (long long until = rn_now_ms() + 5000; rn_now_ms() < until; rn_sleep_ms(20)) {
         test_http_resp r;
         if (test_http_get(murl, &r) == 0) {
-            in_flight = robust_metric(r.body, "\nsudokud_jobs_in_flight ");
-            refused =
-                robust_metric(r.body, "\nsudokud_requests_total{route=\"solve\",status=\"503\"} ");
+            in_flight = test_http_metric(r.body, "\nsudokud_jobs_in_flight ");
+            refused = test_http_metric(r.body,
+                                       "\nsudokud_requests_total{route=\"solve\",status=\"503\"} ");
         }
         test_http_resp_free(&r);
         if (in_flight + (refused > 0 ? refused : 0) == SHOTS) break;
     }
     cr_assert_eq(in_flight + (refused > 0 ? refused : 0), SHOTS,
-                 "%ld in flight and %ld refused of %d requests", in_flight, refused, SHOTS);
+                 "%lld in flight and %lld refused of %d requests", in_flight, refused, SHOTS);
 
     long long t0 = rn_now_ms();
     int rc = test_server_stop_status(&s, 8000);

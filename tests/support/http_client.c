@@ -192,6 +192,12 @@ int test_http_wait_for(const char *url, const char *text, long timeout_ms, test_
     }
 }
 
+long long test_http_metric(const char *body, const char *series)
+{
+    const char *at = body != NULL ? strstr(body, series) : NULL;
+    return at != NULL ? strtoll(at + strlen(series), NULL, 10) : -1;
+}
+
 int test_http_post_json(const char *url, const char *json, test_http_resp *out)
 {
     test_http_req req = {.content_type = "application/json", .body = json};

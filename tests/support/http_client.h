@@ -58,6 +58,10 @@ void test_http_resp_free(test_http_resp *r);
  * matching response in *out, or -1 with the last one (free it either way). */
 int test_http_wait_for(const char *url, const char *text, long timeout_ms, test_http_resp *out);
 
+/* The value of a series in a /metrics body: `series` is the text before the
+ * value ("\nname{labels} "). -1 when the body or the series is absent. */
+long long test_http_metric(const char *body, const char *series);
+
 /* Copies the value of a response header (case-insensitive name) into buf;
  * returns buf, or NULL when absent. */
 const char *test_http_header(const test_http_resp *r, const char *name, char *buf, size_t cap);
