@@ -1,6 +1,7 @@
 /* sudoku.h -- the public interface of libsudoku, the solver behind sudokud.
  *
- * This is the one solver header that code outside solver/ includes. The
+ * This is the one solver header that code outside solver/ includes (it pulls
+ * in technique.h, the list of techniques). The
  * library depends on libc only: no threads, no I/O, no globals, and no
  * allocation while solving. All state lives in caller-owned structs: a
  * sudoku_solver holds the scratch memory of one solve at a time, so give each
@@ -19,6 +20,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#include "solver/technique.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -89,15 +92,14 @@ typedef struct sudoku_limits {
 
 /* Counters of one solve. Eliminations count candidates removed. */
 typedef struct sudoku_stats {
-    uint64_t nodes;             /* search nodes visited (the root counts as one) */
-    uint64_t guesses;           /* branches tried beyond the first at a node, plus first choices */
-    uint64_t backtracks;        /* dead ends met */
-    uint64_t naked_singles;     /* cells placed because one candidate was left */
-    uint64_t hidden_singles;    /* cells placed because a unit had one place left */
-    uint64_t locked_candidates; /* candidates removed by pointing/claiming */
-    uint64_t naked_pairs;       /* candidates removed by naked pairs */
-    uint32_t max_depth;         /* deepest guess level reached */
-    uint64_t elapsed_ns;        /* wall time of the solve call */
+    uint64_t nodes;      /* search nodes visited (the root counts as one) */
+    uint64_t guesses;    /* branches tried beyond the first at a node, plus first choices */
+    uint64_t backtracks; /* dead ends met */
+#define SUDOKU_STATS_FIELD(field, technique, description) uint64_t field;
+    SUDOKU_SEARCH_COUNTERS(SUDOKU_STATS_FIELD) /* what propagation did: see technique.h */
+#undef SUDOKU_STATS_FIELD
+    uint32_t max_depth;  /* deepest guess level reached */
+    uint64_t elapsed_ns; /* wall time of the solve call */
 } sudoku_stats;
 
 /* What sudoku_solve reports. `solutions` is a caller buffer of
