@@ -1,9 +1,8 @@
 /* sudoku.h -- the public interface of libsudoku, the solver behind sudokud.
  *
  * This is the one solver header that code outside solver/ includes (it pulls
- * in technique.h, the list of techniques). The
- * library depends on libc only: no threads, no I/O, no globals, and no
- * allocation while solving. All state lives in caller-owned structs: a
+ * in technique.h, the list of techniques). The library depends on libc only:
+ * no threads, no I/O, no globals, and no allocation while solving. All state lives in caller-owned structs: a
  * sudoku_solver holds the scratch memory of one solve at a time, so give each
  * thread its own solver and any thread can solve any puzzle.
  *
