@@ -35,7 +35,8 @@ TEST_LIBS   := $(SERVER_LIBS) -lcriterion -lcurl
 
 SOLVER_SRC := $(wildcard solver/*.c)
 SERVER_SRC := $(filter-out server/main.c,$(wildcard server/*.c)) server/openapi_embed.S
-CLI_SRC    := $(wildcard cli/*.c)
+# The CLI but its main() is build/libcli.a, which the unit tests link to run it in-process.
+CLI_SRC    := $(filter-out cli/main.c,$(wildcard cli/*.c))
 SUPPORT_SRC := $(wildcard tests/support/*.c)
 UNIT_SRC   := $(wildcard tests/unit_*.c)
 HTTP_SRC   := $(wildcard tests/http_*.c)
@@ -57,9 +58,12 @@ $(1)/libserver.a: $(call objs,$(1),$(SERVER_SRC))
 	$$(AR) rcs $$@ $$^
 $(1)/sudokud: $(1)/obj/server/main.o $(1)/libserver.a $(1)/libsudoku.a
 	$(2) $$($(3)) $$(LDFLAGS) -o $$@ $$^ $$(SERVER_LIBS)
-$(1)/sudoku: $(call objs,$(1),$(CLI_SRC)) $(1)/libsudoku.a
+$(1)/libcli.a: $(call objs,$(1),$(CLI_SRC))
+	$$(AR) rcs $$@ $$^
+$(1)/sudoku: $(1)/obj/cli/main.o $(1)/libcli.a $(1)/libsudoku.a
 	$(2) $$($(3)) $$(LDFLAGS) -o $$@ $$^ -pthread
-$(1)/tests/unit: $(call objs,$(1),$(UNIT_SRC) $(SUPPORT_SRC)) $(1)/libserver.a $(1)/libsudoku.a
+$(1)/tests/unit: $(call objs,$(1),$(UNIT_SRC) $(SUPPORT_SRC)) $(1)/libserver.a $(1)/libcli.a \
+                 $(1)/libsudoku.a
 	@mkdir -p $$(@D)
 	$(2) $$($(3)) $$(LDFLAGS) -o $$@ $$^ $$(TEST_LIBS)
 $(1)/tests/http: $(call objs,$(1),$(HTTP_SRC) $(SUPPORT_SRC)) $(1)/libserver.a $(1)/libsudoku.a

@@ -6,7 +6,7 @@
 # The public 9x9 sets are solved with --unique (stop at 2 solutions, so every
 # answer proves uniqueness or finds the second solution) and checked against
 # their .solutions/.counts files; sizes no public set covers come from
-# `sudoku generate` with a fixed seed and are checked by the rules. Every run
+# `sudoku random` with a fixed seed and are checked by the rules. Every run
 # is pinned to one CPU so the numbers do not depend on what else the machine
 # schedules, and each row is the median of $RUNS runs. Environment:
 #   SUDOKU_DATA   data directory (default ../shared/data, from the repo root)
@@ -70,7 +70,7 @@ for spec in "16 0.5 5000" "25 0.6 1000" "25 0.55 1000"; do
     read -r size density count <<<"$spec"
     label="generated ${size}x${size} d=$density"
     file="$tmp/gen-$size-$density"
-    "$sudoku" generate --size "$size" --density "$density" --count "$count" --seed 1 >"$file"
+    "$sudoku" random --size "$size" --density "$density" --count "$count" --seed 1 >"$file"
     bench "$label" "$file"
 done
 
@@ -86,7 +86,7 @@ echo "Each row: \`sudoku bench --runs $runs\`, the median run by wall time; only
 echo "sudoku_solve calls are timed, on puzzles parsed into memory and each randomly"
 echo "relabelled (seed 1); one thread. 9x9 sets: --unique (stop at 2 solutions),"
 echo "answers checked against FILE.solutions or FILE.counts. Generated sets"
-echo "(\`sudoku generate --seed 1\`, density = fraction of cells given, not"
+echo "(\`sudoku random --seed 1\`, density = fraction of cells given, not"
 echo "necessarily unique): stop at 1 solution, answers checked by the rules."
 for note in "${notes[@]}"; do echo "- $note"; done
 exit "$status"

@@ -218,32 +218,30 @@ int cli_batch_main(int argc, char **argv, bool counting, cli_batch_opts *o)
     while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
         switch (c) {
         case 'b':
-            if (cli_parse_box(optarg, &o->box_rows, &o->box_cols) != 0) return cli_usage_error();
+            if (cli_parse_box(optarg, &o->box_rows, &o->box_cols) != 0)
+                return cli_usage_error(argv[0]);
             break;
         case 'd':
             o->diagonal = true;
             break;
         case 't':
-            if (cli_parse_threads(optarg, &o->threads) != 0) return cli_usage_error();
+            if (cli_parse_threads(optarg, &o->threads) != 0) return cli_usage_error(argv[0]);
             break;
         case 'n':
             if (cli_parse_u64("--nodes", optarg, 1, UINT64_MAX, &o->limits.node_budget) != 0)
-                return cli_usage_error();
+                return cli_usage_error(argv[0]);
             break;
         case 'u':
-            if (counting) return cli_usage_error();
+            if (counting) return cli_usage_error(argv[0]);
             unique = true;
             break;
         case 'l':
             if (!counting ||
                 cli_parse_u64("--limit", optarg, 1, UINT64_MAX, &o->limits.max_solutions) != 0)
-                return cli_usage_error();
+                return cli_usage_error(argv[0]);
             break;
-        case 'h':
-            cli_usage(stdout);
-            return 0;
         default:
-            return cli_usage_error();
+            return cli_help_or_usage_error(c, argv[0]);
         }
     }
     if (!counting) o->limits.max_solutions = unique ? 2 : 1;

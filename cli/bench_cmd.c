@@ -26,8 +26,7 @@
 #include "cli/commands.h"
 #include "cli/io.h"
 #include "cli/parallel.h"
-#include "cli/prng.h"
-#include "cli/relabel.h"
+#include "solver/sudoku.h"
 
 enum { MAX_REPORTED = 5 }; /* wrong answers described per file; the rest are counted */
 
@@ -238,16 +237,16 @@ static int find_expected(struct set *s)
 static void relabel_set(struct set *s, uint64_t seed)
 {
     uint8_t tmp[SUDOKU_MAX_TEXT_SIZE * SUDOKU_MAX_TEXT_SIZE];
-    cli_relabel t;
-    cli_rng rng;
+    sudoku_relabel t;
+    sudoku_rng rng;
 
-    cli_rng_seed(&rng, seed);
+    sudoku_rng_seed(&rng, seed);
     for (size_t i = 0; i < s->n; i++) {
-        cli_relabel_random(&t, s->shape.box_rows, s->shape.box_cols, &rng);
-        cli_relabel_apply(&t, s->givens + i * s->cells, tmp);
+        sudoku_relabel_random(&t, &s->shape, &rng); /* a parsed plain shape: never refused */
+        sudoku_relabel_apply(&t, s->givens + i * s->cells, tmp);
         memcpy(s->givens + i * s->cells, tmp, s->cells);
         if (s->kind == EXPECT_SOLUTIONS) {
-            cli_relabel_apply(&t, s->solutions + i * s->cells, tmp);
+            sudoku_relabel_apply(&t, s->solutions + i * s->cells, tmp);
             memcpy(s->solutions + i * s->cells, tmp, s->cells);
         }
     }
@@ -449,17 +448,14 @@ int cli_bench_main(int argc, char **argv)
         case 's':
             rc = cli_parse_u64("--seed", optarg, 0, UINT64_MAX, &o.seed);
             break;
-        case 'h':
-            cli_usage(stdout);
-            return 0;
         default:
-            rc = -1;
+            return cli_help_or_usage_error(c, argv[0]);
         }
-        if (rc != 0) return cli_usage_error();
+        if (rc != 0) return cli_usage_error(argv[0]);
     }
     if (optind == argc) {
         fprintf(stderr, "sudoku: bench needs at least one FILE\n");
-        return cli_usage_error();
+        return cli_usage_error(argv[0]);
     }
     printf("| file | puzzles | puzzles/s | us/puzzle | %%no_guess | guesses/puzzle |\n"
            "|------|--------:|----------:|----------:|----------:|---------------:|\n");

@@ -56,8 +56,7 @@ static void sdk_errf(char *err, const char *fmt, ...)
     va_end(ap);
 }
 
-/* Checks size and box; the message names the first problem. */
-static int sdk_check_shape(int size, int box_rows, int box_cols, char *err)
+int sdk_check_shape(int size, int box_rows, int box_cols, char *err)
 {
     if (size < SUDOKU_MIN_SIZE || size > SUDOKU_MAX_SIZE) {
         sdk_errf(err, "size %d is out of range %d..%d", size, SUDOKU_MIN_SIZE, SUDOKU_MAX_SIZE);

@@ -2,9 +2,11 @@
  *
  * This is the one solver header that code outside solver/ includes (it pulls
  * in technique.h, the list of techniques). The library depends on libc only:
- * no threads, no I/O, no globals, and no allocation while solving. All state lives in caller-owned structs: a
- * sudoku_solver holds the scratch memory of one solve at a time, so give each
- * thread its own solver and any thread can solve any puzzle.
+ * no threads, no I/O, no globals, and no allocation while solving. All state
+ * lives in caller-owned structs: a sudoku_solver holds the scratch memory of
+ * one solve at a time, so give each thread its own solver and any thread can
+ * solve any puzzle. Randomness too is a caller-owned sudoku_rng, seeded, so
+ * the same seed gives the same relabellings and grids everywhere.
  *
  * Shapes: an N x N grid, N = box_rows * box_cols, 4 <= N <= 64, both box
  * sides >= 2. Optional variants: `diagonal` (both main diagonals are units)
@@ -186,6 +188,64 @@ const char *sudoku_unit_kind_str(sudoku_unit_kind kind);
 
 /* Current CLOCK_MONOTONIC time in ns, the clock of sudoku_limits.deadline_ns. */
 uint64_t sudoku_now_ns(void);
+
+/* ---- randomness: the PRNG, relabellings, random grids ---------------------- */
+
+/* One step of splitmix64 (Steele, Lea and Flood): adds a constant to *state
+ * and returns a well-mixed 64-bit value of it. Used to seed sudoku_rng and,
+ * on its own, to turn a counter into distinct, unpredictable-looking ids.
+ * Thread-safe for distinct state. */
+uint64_t sudoku_splitmix64(uint64_t *state);
+
+/* A seeded pseudo-random stream (xoshiro256**): the same seed gives the same
+ * numbers on every machine. Not for secrets. Plain data owned by the caller;
+ * one stream must not be used by two threads at once. */
+typedef struct sudoku_rng {
+    uint64_t s[4];
+} sudoku_rng;
+
+/* Seeds *r from one 64-bit value through splitmix64; every seed, 0
+ * included, gives a usable stream. */
+void sudoku_rng_seed(sudoku_rng *r, uint64_t seed);
+
+/* Returns the next 64 random bits of the stream. */
+uint64_t sudoku_rng_next(sudoku_rng *r);
+
+/* Returns a uniform value in [0, n), without modulo bias; n must be > 0. */
+uint64_t sudoku_rng_below(sudoku_rng *r, uint64_t n);
+
+/* Shuffles a[0..n) uniformly (Fisher-Yates). */
+void sudoku_rng_shuffle(sudoku_rng *r, uint8_t *a, size_t n);
+
+/* A relabelling of a plain grid that keeps every rule: output cell (r, c)
+ * takes input cell (row[r], col[c]) with its symbol v replaced by sym[v];
+ * sym[0] is 0, so blanks stay blank. Kept as maps so that the same one can
+ * be applied to a puzzle and to its expected solution. */
+typedef struct sudoku_relabel {
+    int size;
+    uint8_t row[SUDOKU_MAX_SIZE];
+    uint8_t col[SUDOKU_MAX_SIZE];
+    uint8_t sym[SUDOKU_MAX_SIZE + 1];
+} sudoku_relabel;
+
+/* Draws a uniformly random relabelling of shape's grid: the rows within each
+ * band, the bands, the columns within each stack, the stacks and the symbols
+ * are permuted. Each keeps every row, column and box a unit, so a solution
+ * maps to a solution and the solution count is unchanged. Only shape's size
+ * and box are read. Returns 0, or -1 (nothing drawn, *t untouched) when the
+ * shape is invalid or has diagonals or regions, which these moves break. */
+int sudoku_relabel_random(sudoku_relabel *t, const sudoku_puzzle *shape, sudoku_rng *rng);
+
+/* Writes t applied to the size*size cells of in to out; in and out must not
+ * overlap. Thread-safe. */
+void sudoku_relabel_apply(const sudoku_relabel *t, const uint8_t *in, uint8_t *out);
+
+/* Writes to cells (size*size bytes) a complete valid grid of shape's size
+ * and box: a fixed pattern grid under a sudoku_relabel_random() drawn from
+ * rng, so it is uniform over that pattern's relabellings, not over every
+ * grid of the shape. Returns 0, or -1 (cells and rng untouched) on the
+ * shapes sudoku_relabel_random() refuses. */
+int sudoku_grid_random(const sudoku_puzzle *shape, sudoku_rng *rng, uint8_t *cells);
 
 #ifdef __cplusplus
 }

@@ -12,37 +12,43 @@
  *
  * A row map that permutes whole bands and the rows inside each band keeps
  * every box's rows together, so boxes map onto boxes; likewise for columns.
+ * The draws are made in a fixed order (rows, columns, symbols) that the
+ * CLI's seeded outputs depend on: changing it changes every `--seed`.
  */
-#include "cli/relabel.h"
+#include "solver/solver_int.h"
 
 /* Fills map[0..groups*width) with a permutation that moves whole groups of
  * `width` consecutive lines and the lines within each group. */
-static void band_map(uint8_t *map, int groups, int width, cli_rng *rng)
+static void sdk_band_map(uint8_t *map, int groups, int width, sudoku_rng *rng)
 {
     uint8_t order[SUDOKU_MAX_SIZE], inner[SUDOKU_MAX_SIZE];
 
     for (int g = 0; g < groups; g++) order[g] = (uint8_t)g;
-    cli_rng_shuffle_u8(rng, order, (size_t)groups);
+    sudoku_rng_shuffle(rng, order, (size_t)groups);
     for (int g = 0; g < groups; g++) {
         for (int i = 0; i < width; i++) inner[i] = (uint8_t)i;
-        cli_rng_shuffle_u8(rng, inner, (size_t)width);
+        sudoku_rng_shuffle(rng, inner, (size_t)width);
         for (int i = 0; i < width; i++) map[g * width + i] = (uint8_t)(order[g] * width + inner[i]);
     }
 }
 
-void cli_relabel_random(cli_relabel *t, int box_rows, int box_cols, cli_rng *rng)
+int sudoku_relabel_random(sudoku_relabel *t, const sudoku_puzzle *shape, sudoku_rng *rng)
 {
-    int n = box_rows * box_cols;
+    int n = shape->size;
 
+    if (shape->diagonal || shape->has_regions ||
+        sdk_check_shape(n, shape->box_rows, shape->box_cols, NULL) != 0)
+        return -1;
     t->size = n;
-    band_map(t->row, box_cols, box_rows, rng);
-    band_map(t->col, box_rows, box_cols, rng);
+    sdk_band_map(t->row, shape->box_cols, shape->box_rows, rng);
+    sdk_band_map(t->col, shape->box_rows, shape->box_cols, rng);
     t->sym[0] = 0;
     for (int v = 1; v <= n; v++) t->sym[v] = (uint8_t)v;
-    cli_rng_shuffle_u8(rng, t->sym + 1, (size_t)n);
+    sudoku_rng_shuffle(rng, t->sym + 1, (size_t)n);
+    return 0;
 }
 
-void cli_relabel_apply(const cli_relabel *t, const uint8_t *in, uint8_t *out)
+void sudoku_relabel_apply(const sudoku_relabel *t, const uint8_t *in, uint8_t *out)
 {
     int n = t->size;
 

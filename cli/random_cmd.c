@@ -1,33 +1,31 @@
-/* generate.c -- `sudoku generate`: seeded random puzzles of any box shape,
+/* random_cmd.c -- `sudoku random`: seeded random puzzles of any box shape,
  * for benchmarking sizes that no public data set covers.
  *
- * A valid full grid comes from the pattern (r * box_cols + r / box_rows + c)
- * % N + 1 (each row shifts the previous by a box width, each band by one
- * more), shuffled by a random relabelling (cli/relabel.h); then a random
- * subset of cells is kept as givens. Puzzles are therefore always solvable
- * but not necessarily unique, which is fine for a throughput benchmark
- * checked by the rules. Everything derives from --seed, so a file can be
- * regenerated instead of stored.
+ * A valid full grid comes from sudoku_grid_random() (a pattern grid under a
+ * random relabelling); then a random subset of cells is kept as givens.
+ * Puzzles are therefore always solvable but not necessarily unique, which is
+ * fine for a throughput benchmark checked by the rules; puzzles with one
+ * solution are another command's job. Everything derives from --seed, so a
+ * file can be regenerated instead of stored.
  */
 #include <getopt.h>
 #include <stdio.h>
 
 #include "cli/args.h"
 #include "cli/commands.h"
-#include "cli/prng.h"
-#include "cli/relabel.h"
+#include "solver/sudoku.h"
 
 enum { TEXT_CELLS = SUDOKU_MAX_TEXT_SIZE * SUDOKU_MAX_TEXT_SIZE };
 
 /* Keeps `givens` cells of the n cells of grid, chosen uniformly (a partial
  * Fisher-Yates shuffle of the cell indices), and blanks the rest. */
-static void blank_cells(uint8_t *grid, int n, int givens, cli_rng *rng)
+static void blank_cells(uint8_t *grid, int n, int givens, sudoku_rng *rng)
 {
     uint16_t idx[TEXT_CELLS];
 
     for (int i = 0; i < n; i++) idx[i] = (uint16_t)i;
     for (int i = 0; i < n - givens; i++) {
-        int j = i + (int)cli_rng_below(rng, (uint64_t)(n - i));
+        int j = i + (int)sudoku_rng_below(rng, (uint64_t)(n - i));
         uint16_t t = idx[i];
         idx[i] = idx[j];
         idx[j] = t;
@@ -35,22 +33,17 @@ static void blank_cells(uint8_t *grid, int n, int givens, cli_rng *rng)
     }
 }
 
-static int generate(const sudoku_puzzle *p, double density, uint64_t count, uint64_t seed)
+static int print_random(const sudoku_puzzle *p, double density, uint64_t count, uint64_t seed)
 {
-    int n = p->size, cells = n * n;
+    int cells = p->size * p->size;
     int givens = (int)(density * cells + 0.5);
-    uint8_t pattern[TEXT_CELLS], grid[TEXT_CELLS];
+    uint8_t grid[TEXT_CELLS];
     char text[TEXT_CELLS + 1];
-    cli_relabel t;
-    cli_rng rng;
+    sudoku_rng rng;
 
-    for (int r = 0; r < n; r++)
-        for (int c = 0; c < n; c++)
-            pattern[r * n + c] = (uint8_t)((r * p->box_cols + r / p->box_rows + c) % n + 1);
-    cli_rng_seed(&rng, seed);
+    sudoku_rng_seed(&rng, seed);
     for (uint64_t k = 0; k < count; k++) {
-        cli_relabel_random(&t, p->box_rows, p->box_cols, &rng);
-        cli_relabel_apply(&t, pattern, grid);
+        sudoku_grid_random(p, &rng, grid);
         blank_cells(grid, cells, givens, &rng);
         sudoku_format(p, grid, text, sizeof(text));
         if (puts(text) == EOF) break;
@@ -62,7 +55,7 @@ static int generate(const sudoku_puzzle *p, double density, uint64_t count, uint
     return 0;
 }
 
-int cli_generate_main(int argc, char **argv)
+int cli_random_main(int argc, char **argv)
 {
     static const struct option longopts[] = {
         {"size", required_argument, NULL, 'n'},
@@ -97,30 +90,27 @@ int cli_generate_main(int argc, char **argv)
         case 's':
             rc = cli_parse_u64("--seed", optarg, 0, UINT64_MAX, &seed);
             break;
-        case 'h':
-            cli_usage(stdout);
-            return 0;
         default:
-            rc = -1;
+            return cli_help_or_usage_error(c, argv[0]);
         }
-        if (rc != 0) return cli_usage_error();
+        if (rc != 0) return cli_usage_error(argv[0]);
     }
     if (optind != argc) {
-        fprintf(stderr, "sudoku: generate takes no file arguments\n");
-        return cli_usage_error();
+        fprintf(stderr, "sudoku: random takes no file arguments\n");
+        return cli_usage_error(argv[0]);
     }
     if (size == 0) size = box_rows * box_cols;
     if (size == 0) {
-        fprintf(stderr, "sudoku: generate needs --size N or --box RxC\n");
-        return cli_usage_error();
+        fprintf(stderr, "sudoku: random needs --size N or --box RxC\n");
+        return cli_usage_error(argv[0]);
     }
     if (box_rows && box_rows * box_cols != size) {
         fprintf(stderr, "sudoku: --box %dx%d does not fit --size %d\n", box_rows, box_cols, size);
-        return cli_usage_error();
+        return cli_usage_error(argv[0]);
     }
     if (sudoku_puzzle_init(&p, size, box_rows, box_cols, err) != 0) {
-        fprintf(stderr, "sudoku: generate: %s\n", err);
+        fprintf(stderr, "sudoku: random: %s\n", err);
         return 2;
     }
-    return generate(&p, density, count, seed);
+    return print_random(&p, density, count, seed);
 }

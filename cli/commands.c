@@ -1,0 +1,187 @@
+/* commands.c -- `sudoku`, the command-line face of libsudoku: dispatch and usage.
+ *
+ * One binary with subcommands (solve, count, bench, random), git style, so
+ * the shape options and the puzzle line format are learnt once. Each command
+ * lives in its own file and returns the exit status; this file only picks
+ * it and holds the usage text, the one place the interface is documented.
+ *
+ * DESIGN. The usage is data: one row per command (its synopsis, what it
+ * does, which shared options it takes) and one row per shared option, so
+ * `sudoku help` prints every row and `sudoku help CMD` or `sudoku CMD --help`
+ * the rows of CMD alone, from the same text.
+ */
+#include "cli/commands.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "version.h"
+
+/* Which puzzle-reading commands take a shared option: a bit per command. */
+enum {
+    TAKES_BOX = 1 << 0,
+    TAKES_DIAGONAL = 1 << 1,
+    TAKES_THREADS = 1 << 2,
+    TAKES_NODES = 1 << 3,
+};
+
+static const struct command {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    bool reads_puzzles; /* takes puzzle lines: the input format applies */
+    unsigned options;   /* TAKES_* */
+    const char *synopsis;
+    const char *details;
+} commands[] = {
+    {"solve", cli_solve_main, true, TAKES_BOX | TAKES_DIAGONAL | TAKES_THREADS | TAKES_NODES,
+     "sudoku solve [--unique] [--box RxC] [--diagonal] [--threads N] [--nodes N] [FILE...]",
+     "solve: one line per puzzle, in input order: the solution, or\n"
+     "      ! no_solution       nothing completes the givens\n"
+     "      ! multiple          (--unique only) two or more solutions\n"
+     "      ! conflict DETAILS  the givens repeat a symbol; per unit, 1-based:\n"
+     "                          'row 1 symbol 5 cells r1c2 r1c7; box 2 ...'\n"
+     "      ! invalid: REASON   the line is not a puzzle of the asked shape\n"
+     "      ! limit             the --nodes budget ran out\n"
+     "    A puzzle with several solutions prints the first one found; with\n"
+     "    --unique it prints '! multiple'. Exit 1 when any puzzle was not solved.\n"},
+    {"count", cli_count_main, true, TAKES_BOX | TAKES_DIAGONAL | TAKES_THREADS | TAKES_NODES,
+     "sudoku count [--limit K] [--box RxC] [--diagonal] [--threads N] [--nodes N] [FILE...]",
+     "count: one line per puzzle: its number of solutions, or 'K+' when counting\n"
+     "    stopped at K (--limit, default 1000000); '!' lines as for solve. Exit 1\n"
+     "    on any '!' line.\n"},
+    {"bench", cli_bench_main, true, TAKES_BOX | TAKES_THREADS,
+     "sudoku bench [--unique] [--box RxC] [--threads N] [--runs R] [--seed S] FILE...",
+     "bench: times the solve calls alone. Each FILE is parsed into memory and\n"
+     "    every puzzle randomly relabelled (rows in bands, bands, columns in\n"
+     "    stacks, stacks, symbols; --seed, default 1) before the clock starts.\n"
+     "    Prints a markdown table, one row per FILE, and how it was measured.\n"
+     "    Solves stop at 2 solutions with --unique, else at 1. With --runs R\n"
+     "    (default 1) the median run is reported. Every answer is checked against\n"
+     "    FILE.solutions or FILE.counts when present, else by the rules (every\n"
+     "    puzzle must then be solvable); a wrong answer is reported on stderr and\n"
+     "    exits 1.\n"},
+    {"random", cli_random_main, false, TAKES_BOX,
+     "sudoku random --size N [--box RxC] [--density D] [--count K] [--seed S]",
+     "random: prints --count K (default 1) random solvable puzzles of size\n"
+     "    N <= 35 with a fraction D (default 0.5) of the cells given, not\n"
+     "    necessarily unique: a random full grid with cells blanked at random.\n"
+     "    The same --seed (default 1) gives the same puzzles.\n"},
+};
+
+static const struct option_help {
+    unsigned bit;
+    const char *text;
+} option_help[] = {
+    {TAKES_BOX, "  --box RxC     boxes of R rows by C columns (N = R*C)\n"},
+    {TAKES_DIAGONAL, "  --diagonal    both main diagonals must also hold every symbol once\n"},
+    {TAKES_THREADS, "  --threads N   solve on N threads, each with its own solver (0: one per\n"
+                    "                CPU; default 1); output stays in input order\n"},
+    {TAKES_NODES, "  --nodes N     give up on a puzzle after N search nodes\n"},
+};
+
+static const char help_synopsis[] = "sudoku help [COMMAND] | sudoku --version";
+
+static const char input_format[] =
+    "Puzzles are read one per line from the FILEs, or from standard input when\n"
+    "there are none (or for '-'). A line holds the N*N cells row by row: symbols\n"
+    "1-9 then A-Z, blanks '.', '0' or '_'; spaces and '|', '+', '-' are ignored.\n"
+    "Blank lines and lines starting with '#' are skipped. N comes from the cell\n"
+    "count, with the most nearly square box (9: 3x3, 6: 2x3, 12: 3x4).\n";
+
+static const char exit_status[] =
+    "Exit status: 0 success; 1 a puzzle not solved or a check failed; 2 a\n"
+    "usage error or a file that cannot be read.\n";
+
+enum { NCOMMANDS = sizeof(commands) / sizeof(commands[0]) };
+
+static const struct command *find_command(const char *name)
+{
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        if (strcmp(name, commands[i].name) == 0) return &commands[i];
+    return NULL;
+}
+
+/* The synopsis lines of cmd, or of every command and `help` for NULL. */
+static void print_synopsis(FILE *out, const struct command *cmd)
+{
+    const char *lead = "usage: ";
+
+    for (size_t i = 0; i < NCOMMANDS; i++) {
+        if (cmd && cmd != &commands[i]) continue;
+        fprintf(out, "%s%s\n", lead, commands[i].synopsis);
+        lead = "       ";
+    }
+    if (!cmd) fprintf(out, "%s%s\n", lead, help_synopsis);
+}
+
+/* The shared options whose bits are in `options`, under one heading. */
+static void print_options(FILE *out, unsigned options)
+{
+    if (options == 0) return;
+    fputs("\nOptions:\n", out);
+    for (size_t i = 0; i < sizeof(option_help) / sizeof(option_help[0]); i++)
+        if (options & option_help[i].bit) fputs(option_help[i].text, out);
+}
+
+int cli_usage(FILE *out, const char *command)
+{
+    const struct command *cmd = command ? find_command(command) : NULL;
+    bool reads_puzzles = false;
+    unsigned options = 0;
+
+    if (command && !cmd) return -1;
+    print_synopsis(out, cmd);
+    for (size_t i = 0; i < NCOMMANDS; i++) {
+        if (cmd && cmd != &commands[i]) continue;
+        reads_puzzles |= commands[i].reads_puzzles;
+        options |= commands[i].options;
+    }
+    if (reads_puzzles) fprintf(out, "\n%s", input_format);
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        if (!cmd || cmd == &commands[i]) fprintf(out, "\n%s", commands[i].details);
+    print_options(out, options);
+    fprintf(out, "\n%s", exit_status);
+    return 0;
+}
+
+int cli_usage_error(const char *command)
+{
+    const struct command *cmd = command ? find_command(command) : NULL;
+
+    print_synopsis(stderr, cmd);
+    fprintf(stderr, "Run 'sudoku help%s%s' for the formats and options.\n", cmd ? " " : "",
+            cmd ? cmd->name : "");
+    return 2;
+}
+
+int cli_help_or_usage_error(int opt, const char *command)
+{
+    if (opt != 'h') return cli_usage_error(command);
+    cli_usage(stdout, command);
+    return 0;
+}
+
+static bool is_help_flag(const char *arg)
+{
+    return strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0;
+}
+
+int cli_main(int argc, char **argv)
+{
+    if (argc < 2) return cli_usage_error(NULL);
+    if (strcmp(argv[1], "--version") == 0) {
+        printf("sudoku %s\n", SUDOKUD_VERSION);
+        return 0;
+    }
+    if (strcmp(argv[1], "help") == 0 || is_help_flag(argv[1])) {
+        if (argc > 3) return cli_usage_error(NULL);
+        if (cli_usage(stdout, argc == 3 ? argv[2] : NULL) == 0) return 0;
+        fprintf(stderr, "sudoku: help: unknown command '%s'\n", argv[2]);
+        return cli_usage_error(NULL);
+    }
+    const struct command *cmd = find_command(argv[1]);
+    if (cmd) return cmd->run(argc - 1, argv + 1);
+    fprintf(stderr, "sudoku: unknown command '%s'\n", argv[1]);
+    return cli_usage_error(NULL);
+}
