@@ -98,7 +98,7 @@ int cli_parse_threads(const char *s, int *out)
 {
     int n;
 
-    if (cli_parse_int("--threads", s, 0, 1024, &n) != 0) return -1;
+    if (cli_parse_int("--threads", s, 0, CLI_MAX_THREADS, &n) != 0) return -1;
     *out = n == 0 ? cli_cpu_count() : n;
     return 0;
 }

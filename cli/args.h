@@ -23,7 +23,8 @@ int cli_parse_double(const char *opt, const char *s, double min, double max, dou
  * Returns 0, or -1 after a message on stderr. */
 int cli_parse_box(const char *s, int *rows, int *cols);
 
-/* Parses a thread count: 1..1024, or 0 for the number of online CPUs. */
+/* Parses a thread count: 1..CLI_MAX_THREADS, or 0 for the number of online
+ * CPUs. */
 int cli_parse_threads(const char *s, int *out);
 
 #endif /* CLI_ARGS_H */

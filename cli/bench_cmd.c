@@ -28,7 +28,11 @@
 #include "cli/parallel.h"
 #include "solver/sudoku.h"
 
-enum { MAX_REPORTED = 5 }; /* wrong answers described per file; the rest are counted */
+enum {
+    MAX_REPORTED = 5,     /* wrong answers described per file; the rest are counted */
+    MAX_RUNS = 1000,      /* --runs: enough for any median, few enough to finish */
+    FIRST_CAPACITY = 1024 /* elements grow() makes room for before it starts doubling */
+};
 
 struct bench_opts {
     int box_rows, box_cols; /* 0, 0: the default box of the first puzzle's size */
@@ -97,7 +101,7 @@ static void free_set(struct set *s)
  * NULL when out of memory (p is then untouched). */
 static void *grow(void *p, size_t *cap, size_t need, size_t elem)
 {
-    size_t ncap = *cap ? *cap : 1024;
+    size_t ncap = *cap ? *cap : FIRST_CAPACITY;
 
     if (need < *cap) return p;
     while (ncap <= need) ncap *= 2;
@@ -443,7 +447,7 @@ int cli_bench_main(int argc, char **argv)
             rc = cli_parse_threads(optarg, &o.threads);
             break;
         case 'r':
-            rc = cli_parse_int("--runs", optarg, 1, 1000, &o.runs);
+            rc = cli_parse_int("--runs", optarg, 1, MAX_RUNS, &o.runs);
             break;
         case 's':
             rc = cli_parse_u64("--seed", optarg, 0, UINT64_MAX, &o.seed);

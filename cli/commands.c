@@ -16,7 +16,13 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "solver/sudoku.h"
 #include "version.h"
+
+/* A macro's value as a string literal, so the usage text quotes the limits
+ * the code uses instead of copies of them. */
+#define CLI_STR_(x) #x
+#define CLI_STR(x)  CLI_STR_(x)
 
 /* Which puzzle-reading commands take a shared option: a bit per command. */
 enum {
@@ -48,8 +54,9 @@ static const struct command {
     {"count", cli_count_main, true, TAKES_BOX | TAKES_DIAGONAL | TAKES_THREADS | TAKES_NODES,
      "sudoku count [--limit K] [--box RxC] [--diagonal] [--threads N] [--nodes N] [FILE...]",
      "count: one line per puzzle: its number of solutions, or 'K+' when counting\n"
-     "    stopped at K (--limit, default 1000000); '!' lines as for solve. Exit 1\n"
-     "    on any '!' line.\n"},
+     "    stopped at K (--limit, default " CLI_STR(
+         CLI_COUNT_LIMIT) "); '!' lines as for solve. Exit 1\n"
+                          "    on any '!' line.\n"},
     {"bench", cli_bench_main, true, TAKES_BOX | TAKES_THREADS,
      "sudoku bench [--unique] [--box RxC] [--threads N] [--runs R] [--seed S] FILE...",
      "bench: times the solve calls alone. Each FILE is parsed into memory and\n"
@@ -64,9 +71,11 @@ static const struct command {
     {"random", cli_random_main, false, TAKES_BOX,
      "sudoku random --size N [--box RxC] [--density D] [--count K] [--seed S]",
      "random: prints --count K (default 1) random solvable puzzles of size\n"
-     "    N <= 35 with a fraction D (default 0.5) of the cells given, not\n"
-     "    necessarily unique: a random full grid with cells blanked at random.\n"
-     "    The same --seed (default 1) gives the same puzzles.\n"},
+     "    N <= " CLI_STR(
+         SUDOKU_MAX_TEXT_SIZE) " with a fraction D (default 0.5) of the cells given, not\n"
+                               "    necessarily unique: a random full grid with cells blanked at "
+                               "random.\n"
+                               "    The same --seed (default 1) gives the same puzzles.\n"},
 };
 
 static const struct option_help {

@@ -10,6 +10,11 @@
 
 #include <stdio.h>
 
+/* The default --limit of `count`: large enough for any proper or
+ * near-proper puzzle, small enough to return within a few seconds on a
+ * wide-open grid. A plain number: the usage text spells it. */
+#define CLI_COUNT_LIMIT 1000000
+
 int cli_solve_main(int argc, char **argv);
 int cli_count_main(int argc, char **argv);
 int cli_bench_main(int argc, char **argv);

@@ -2,18 +2,14 @@
  * puzzle line, up to a cap.
  *
  * Counting an empty or nearly empty grid would never end, so the count stops
- * at --limit (default CLI_COUNT_LIMIT) and prints `K+` when it got there:
- * the true count is at least K.
+ * at --limit (default CLI_COUNT_LIMIT, in commands.h for the usage text)
+ * and prints `K+` when it got there: the true count is at least K.
  */
 #include <inttypes.h>
 #include <stdio.h>
 
 #include "cli/batch.h"
 #include "cli/commands.h"
-
-/* Large enough for any proper or near-proper puzzle, small enough to return
- * within a few seconds on a wide-open grid. */
-#define CLI_COUNT_LIMIT 1000000
 
 static bool answer_count(const sudoku_puzzle *p, const sudoku_result *r, char *out, size_t outlen)
 {

@@ -11,7 +11,7 @@
 #include <stdatomic.h>
 #include <unistd.h>
 
-enum { CHUNK = 8, MAX_THREADS = 1024 };
+enum { CHUNK = 8 };
 
 struct loop {
     atomic_size_t next;
@@ -45,12 +45,12 @@ static void *thread_main(void *arg)
 int cli_parallel_for(size_t n, int threads, cli_task_fn *fn, void *ctx)
 {
     struct loop l = {.n = n, .fn = fn, .ctx = ctx};
-    pthread_t tids[MAX_THREADS];
-    struct worker workers[MAX_THREADS];
+    pthread_t tids[CLI_MAX_THREADS];
+    struct worker workers[CLI_MAX_THREADS];
     int started = 0;
 
     atomic_init(&l.next, 0);
-    if (threads > MAX_THREADS) threads = MAX_THREADS;
+    if (threads > CLI_MAX_THREADS) threads = CLI_MAX_THREADS;
     /* Worker 0 is this thread; worker ids stay dense even if a create fails. */
     for (int i = 1; i < threads; i++) {
         workers[started] = (struct worker){.loop = &l, .id = started + 1};
@@ -65,5 +65,5 @@ int cli_parallel_for(size_t n, int threads, cli_task_fn *fn, void *ctx)
 int cli_cpu_count(void)
 {
     long n = sysconf(_SC_NPROCESSORS_ONLN);
-    return n < 1 ? 1 : n > MAX_THREADS ? MAX_THREADS : (int)n;
+    return n < 1 ? 1 : n > CLI_MAX_THREADS ? CLI_MAX_THREADS : (int)n;
 }

@@ -9,6 +9,10 @@
 
 #include <stddef.h>
 
+/* Most workers a loop runs: the --threads limit, and the size of the
+ * loop's per-worker arrays on the stack. */
+#define CLI_MAX_THREADS 1024
+
 /* The loop body: handles item `index` on behalf of worker `worker`
  * (0 <= worker < the thread count), which owns whatever per-worker state
  * ctx holds at that position. Must be safe to run concurrently for

@@ -63,6 +63,18 @@
 #define F9_ROW   0x1FFu     /* the 9 cells of the lowest row of a band */
 #define F9_LANES 0x40201u   /* bit 0 of each row; times a column set = its cells */
 
+/* f[] and prev[] hold four masks per digit, the fourth an always-zero pad
+ * that lets one 16-byte vector cover a digit (see the drawing). */
+#define F9_MASKS 36
+/* Bit 4*d + b of a dirty set for every real mask (b < 3), none for the pads. */
+#define F9_ALL_MASKS UINT64_C(0x777777777)
+
+/* Nodes between two reads of the clock and the cancel flag. A node here
+ * costs well under a microsecond, so reading every 256 keeps the 25 ns read
+ * out of the profile and still stops within a fraction of a millisecond;
+ * the generic search, whose nodes cost far more, reads every SDK_CHECK_EVERY. */
+#define F9_CHECK_EVERY 256
+
 /* The tables below are built by the preprocessor, so they are const data
  * (the library keeps no mutable globals) and provably what their macro
  * says. F9_REP512(E) lists E(0) .. E(511). */
@@ -112,10 +124,17 @@ static const uint16_t row_single[512] = {F9_REP512(F9_ROW_SINGLE)};
 typedef uint32_t f9_v4 __attribute__((vector_size(16)));
 
 typedef struct f9_state {
-    _Alignas(16) uint32_t f[36];    /* f[4*d + b], see the drawing; f[4*d + 3] == 0 */
-    _Alignas(16) uint32_t prev[36]; /* f at the last band update of that mask */
+    _Alignas(16) uint32_t f[F9_MASKS];    /* f[4*d + b], see the drawing; f[4*d + 3] == 0 */
+    _Alignas(16) uint32_t prev[F9_MASKS]; /* f at the last band update of that mask */
     _Alignas(16) uint32_t unsolved[4];
 } f9_state;
+
+/* Why the search must unwind. */
+typedef enum f9_stop {
+    F9_GO = 0, /* keep searching */
+    F9_ENOUGH, /* max_solutions found */
+    F9_BUDGET, /* a budget ran out: reason says which */
+} f9_stop;
 
 typedef struct f9_ctx {
     uint64_t max_solutions;
@@ -127,7 +146,7 @@ typedef struct f9_ctx {
     size_t stored;
     uint64_t count;
     uint64_t placed; /* cells placed by band updates, whatever the reason */
-    int stop;        /* 1 = enough solutions, 2 = a budget ran out */
+    f9_stop stop;
     sudoku_limit_reason reason;
     sudoku_stats st;
 } f9_ctx;
@@ -158,10 +177,10 @@ static inline uint64_t f9_dirty(const f9_state *s)
     uint64_t lo = (uint32_t)_mm_movemask_epi8(_mm_packs_epi16(e0, e1));
     uint64_t hi = (uint32_t)_mm_movemask_epi8(_mm_packs_epi16(e2, e3));
     uint64_t top = (uint32_t)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(f[8], p[8])));
-    return ~(lo | hi << 16 | top << 32) & 0x777777777ull;
+    return ~(lo | hi << 16 | top << 32) & F9_ALL_MASKS;
 #else
     uint64_t m = 0;
-    for (int i = 0; i < 36; i++) m |= (uint64_t)(s->f[i] != s->prev[i]) << i;
+    for (int i = 0; i < F9_MASKS; i++) m |= (uint64_t)(s->f[i] != s->prev[i]) << i;
     return m;
 #endif
 }
@@ -375,7 +394,7 @@ static uint32_t f9_pick(const f9_state *s, const uint32_t bival[3], int *band, i
         }
     }
     if (best < 0) {
-        best = 10;
+        best = 9 + 1; /* more than the nine candidates any cell can have */
         for (int b = 0; b < 3; b++) {
             for (uint32_t m = s->unsolved[b]; m; m &= m - 1) {
                 int p = __builtin_ctz(m), n = 0;
@@ -410,12 +429,12 @@ static void f9_record(f9_ctx *c, const f9_state *s)
         }
         c->stored++;
     }
-    if (++c->count >= c->max_solutions) c->stop = 1;
+    if (++c->count >= c->max_solutions) c->stop = F9_ENOUGH;
 }
 
-/* True when a budget forbids another node. Like the generic search, the
- * clock and the cancel flag are read at the first branch and every 256
- * nodes after it, never for the root. */
+/* True when a budget forbids another node. The clock and the cancel flag
+ * are read at the first branch and every F9_CHECK_EVERY nodes after it,
+ * never for the root. */
 static int f9_over_budget(f9_ctx *c)
 {
     uint64_t n = c->st.nodes;
@@ -423,7 +442,7 @@ static int f9_over_budget(f9_ctx *c)
         c->reason = SUDOKU_LIMIT_NODES;
         return 1;
     }
-    if (n && ((n - 1) & 255) == 0) {
+    if (n && (n - 1) % F9_CHECK_EVERY == 0) {
         if (c->cancel && atomic_load_explicit(c->cancel, memory_order_relaxed)) {
             c->reason = SUDOKU_LIMIT_CANCEL;
             return 1;
@@ -441,7 +460,7 @@ static void f9_search(f9_ctx *c, f9_state *s, uint32_t depth)
 {
     for (;;) {
         if (f9_over_budget(c)) {
-            c->stop = 2;
+            c->stop = F9_BUDGET;
             return;
         }
         c->st.nodes++;
@@ -464,7 +483,7 @@ static void f9_search(f9_ctx *c, f9_state *s, uint32_t depth)
             digits &= digits - 1;
             c->st.guesses++;
             f9_search(c, &t, depth);
-            if (c->stop) return;
+            if (c->stop != F9_GO) return;
         }
         c->st.guesses++;
         f9_assign(s, __builtin_ctz(digits), b, p);
@@ -485,7 +504,7 @@ static const uint32_t boxes_cells[8] = {F9_REP4(F9_BOXES_CELLS, 0), F9_REP4(F9_B
 static sudoku_status f9_init(f9_state *s, const uint8_t *cells)
 {
     /* per digit: the rows, columns and boxes its givens fill (bit = index) */
-    uint32_t rows[9] = {0}, cols[9] = {0}, boxes[9] = {0}, given[36] = {0}, filled[3] = {0};
+    uint32_t rows[9] = {0}, cols[9] = {0}, boxes[9] = {0}, given[F9_MASKS] = {0}, filled[3] = {0};
     const uint8_t *cell = cells;
     for (int b = 0; b < 3; b++) {
         for (int r = 0; r < 3; r++) {
@@ -537,15 +556,15 @@ sudoku_status sdk_fast9_solve(const uint8_t *cells, const sudoku_limits *limits,
         /* two solutions prove "multiple" even when a budget cut the count */
         if (c.count >= 2)
             status = SUDOKU_MULTIPLE;
-        else if (c.stop == 2)
+        else if (c.stop == F9_BUDGET)
             status = SUDOKU_LIMIT;
         else
             status = c.count ? SUDOKU_SOLVED : SUDOKU_NO_SOLUTION;
     }
     r->status = status;
-    r->limit_reason = c.stop == 2 ? c.reason : SUDOKU_LIMIT_NONE;
+    r->limit_reason = c.stop == F9_BUDGET ? c.reason : SUDOKU_LIMIT_NONE;
     r->solution_count = c.count;
-    r->count_exact = status != SUDOKU_INVALID && c.stop == 0;
+    r->count_exact = status != SUDOKU_INVALID && c.stop == F9_GO;
     r->solutions_stored = c.stored;
     /* Naked singles and guesses are placed by the band update like hidden
      * singles: take them out (an assignment cut short by a contradiction

@@ -94,16 +94,19 @@ void sdk_shape_load(sudoku_solver *s, const sudoku_puzzle *p)
 
 /* ---- board changes -------------------------------------------------------------- */
 
+static inline void sdk_dirty_unit(sudoku_solver *s, unsigned unit)
+{
+    s->dirty[unit / 64] |= UINT64_C(1) << (unit % 64);
+}
+
 static inline void sdk_mark_dirty(sudoku_solver *s, int cell)
 {
     const uint8_t *u = &s->cell_units[cell * SDK_CELL_UNITS];
     /* Every cell has a row, a column and a box; diagonals are the rare extra. */
-    s->dirty[u[0] >> 6] |= UINT64_C(1) << (u[0] & 63);
-    s->dirty[u[1] >> 6] |= UINT64_C(1) << (u[1] & 63);
-    s->dirty[u[2] >> 6] |= UINT64_C(1) << (u[2] & 63);
-    for (int k = 3; k < s->cell_nunits[cell]; k++) {
-        s->dirty[u[k] >> 6] |= UINT64_C(1) << (u[k] & 63);
-    }
+    sdk_dirty_unit(s, u[0]);
+    sdk_dirty_unit(s, u[1]);
+    sdk_dirty_unit(s, u[2]);
+    for (int k = 3; k < s->cell_nunits[cell]; k++) sdk_dirty_unit(s, u[k]);
 }
 
 /* Sets the candidates of `cell` to m, a strict subset of what it holds,
@@ -162,7 +165,7 @@ bool sdk_board_init(sudoku_solver *s, const uint8_t *cells)
         s->nsolved += sdk_at_most_one(m);
     }
     memset(s->dirty, 0, sizeof(s->dirty));
-    for (int u = 0; u < s->nunits; u++) s->dirty[u >> 6] |= UINT64_C(1) << (u & 63);
+    for (int u = 0; u < s->nunits; u++) sdk_dirty_unit(s, (unsigned)u);
     return ok;
 }
 
@@ -235,8 +238,8 @@ static bool sdk_singles(sudoku_solver *s)
             return true;
         }
         int w = 0;
-        while (w < (SDK_MAX_UNITS + 63) / 64 && s->dirty[w] == 0) w++;
-        if (w == (SDK_MAX_UNITS + 63) / 64) return true;
+        while (w < SDK_DIRTY_WORDS && s->dirty[w] == 0) w++;
+        if (w == SDK_DIRTY_WORDS) return true;
         int unit = w * 64 + sdk_ctz(s->dirty[w]);
         s->dirty[w] &= s->dirty[w] - 1;
         if (!sdk_hidden_singles(s, unit)) return false;

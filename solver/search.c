@@ -97,7 +97,7 @@ static void sdk_result_reset(sudoku_result *r)
 /* The unsolved cell with the fewest candidates; one must exist. */
 static int sdk_pick(const sudoku_solver *s)
 {
-    int best = 0, best_count = 65;
+    int best = 0, best_count = SUDOKU_MAX_SIZE + 1; /* above any cell's candidate count */
     for (int c = 0; c < s->ncells; c++) {
         uint64_t m = s->cand[c];
         if (sdk_at_most_one(m)) continue;

@@ -41,8 +41,9 @@ sudoku_status sdk_generic_solve(sudoku_solver *s, const sudoku_puzzle *p,
 
 /* ---- geometry (grid.c) ---------------------------------------------------- */
 
-#define SDK_MAX_UNITS  (3 * SUDOKU_MAX_SIZE + 2)
-#define SDK_CELL_UNITS 5 /* row, column, box, and both diagonals at an odd centre */
+#define SDK_MAX_UNITS   (3 * SUDOKU_MAX_SIZE + 2)
+#define SDK_CELL_UNITS  5 /* row, column, box, and both diagonals at an odd centre */
+#define SDK_DIRTY_WORDS ((SDK_MAX_UNITS + 63) / 64) /* a bit per unit, in 64-bit words */
 
 /* Checks that box_rows x box_cols boxes tile an N x N grid of a supported
  * size. Returns 0, or -1 with the first problem in err (may be NULL). */
@@ -88,7 +89,8 @@ struct sudoku_solver {
     int nsolved;     /* cells down to one candidate */
     uint16_t *queue; /* solved cells whose symbol peers still hold */
     int qhead, qtail;
-    uint64_t dirty[(SDK_MAX_UNITS + 63) / 64]; /* units to scan for hidden singles */
+    uint64_t
+        dirty[SDK_DIRTY_WORDS]; /* units to scan for hidden singles, bit u % 64 of word u / 64 */
     uint16_t *trail_cell;
     uint64_t *trail_mask;
     uint32_t trail_len;
