@@ -83,7 +83,7 @@ Test(cli, full_usage_lists_every_command)
 
 Test(cli, unknown_command_has_no_usage)
 {
-    cr_assert_eq(cli_usage(stdout, "generate"), -1);
+    cr_assert_eq(cli_usage(stdout, "frobnicate"), -1);
 }
 
 /* Runs `line` and checks that it printed the usage of `command` alone. */
@@ -135,9 +135,9 @@ Test(cli, help_for_an_unknown_command_is_a_usage_error, .init = cr_redirect_stde
     cr_assert_eq(run("sudoku help nope"), 2);
 }
 
-Test(cli, generate_is_not_the_random_grid_command_any_more, .init = cr_redirect_stderr)
+Test(cli, unknown_command_is_a_usage_error, .init = cr_redirect_stderr)
 {
-    cr_assert_eq(run("sudoku generate --size 9"), 2);
+    cr_assert_eq(run("sudoku frobnicate --size 9"), 2);
 }
 
 Test(cli, random_prints_the_same_puzzles_for_the_same_seed, .init = cr_redirect_stdout)
@@ -149,4 +149,9 @@ Test(cli, random_prints_the_same_puzzles_for_the_same_seed, .init = cr_redirect_
     cr_assert_stdout_eq_str(
         ".641...9.1.7.9..4682..4.17.543.....9.9.53.217...68.5...8..5.9.173.9.14.8...46.75.\n"
         "....3...5....25.4.5.24....121854.6.3..4...812.76.82.5969.31..24..59.6..88.1..4.96\n");
+}
+
+Test(cli, no_command_is_a_usage_error, .init = cr_redirect_stderr)
+{
+    cr_assert_eq(run("sudoku"), 2);
 }
