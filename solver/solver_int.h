@@ -89,8 +89,7 @@ struct sudoku_solver {
     int nsolved;     /* cells down to one candidate */
     uint16_t *queue; /* solved cells whose symbol peers still hold */
     int qhead, qtail;
-    uint64_t
-        dirty[SDK_DIRTY_WORDS]; /* units to scan for hidden singles, bit u % 64 of word u / 64 */
+    uint64_t dirty[SDK_DIRTY_WORDS]; /* units to scan for hidden singles, a bit each */
     uint16_t *trail_cell;
     uint64_t *trail_mask;
     uint32_t trail_len;

@@ -231,9 +231,10 @@ typedef struct sudoku_relabel {
 /* Draws a uniformly random relabelling of shape's grid: the rows within each
  * band, the bands, the columns within each stack, the stacks and the symbols
  * are permuted. Each keeps every row, column and box a unit, so a solution
- * maps to a solution and the solution count is unchanged. Only shape's size
- * and box are read. Returns 0, or -1 (nothing drawn, *t untouched) when the
- * shape is invalid or has diagonals or regions, which these moves break. */
+ * maps to a solution and the solution count is unchanged. Reads shape's size,
+ * box and variant flags, never its cells. Returns 0, or -1 (nothing drawn, *t
+ * untouched) when the shape is invalid or has diagonals or regions, which
+ * these moves break. */
 int sudoku_relabel_random(sudoku_relabel *t, const sudoku_puzzle *shape, sudoku_rng *rng);
 
 /* Writes t applied to the size*size cells of in to out; in and out must not
