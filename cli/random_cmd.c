@@ -43,7 +43,7 @@ static int print_random(const sudoku_puzzle *p, double density, uint64_t count, 
 
     sudoku_rng_seed(&rng, seed);
     for (uint64_t k = 0; k < count; k++) {
-        sudoku_grid_random(p, &rng, grid);
+        sudoku_grid_random(p, &rng, grid); /* p is a plain shape: never refused */
         blank_cells(grid, cells, givens, &rng);
         sudoku_format(p, grid, text, sizeof(text));
         if (puts(text) == EOF) break;
