@@ -34,7 +34,9 @@ SERVER_LIBS := -lmicrohttpd -lcjson -pthread
 TEST_LIBS   := $(SERVER_LIBS) -lcriterion -lcurl
 
 SOLVER_SRC := $(wildcard solver/*.c)
-SERVER_SRC := $(filter-out server/main.c,$(wildcard server/*.c)) server/openapi_embed.S
+SERVER_SRC := $(filter-out server/main.c,$(wildcard server/*.c)) build/gen/assets.c
+# Files sudokud serves, embedded at build time (server/assets.h).
+ASSETS     := $(sort $(wildcard web/*)) openapi.yaml
 # The CLI but its main() is build/libcli.a, which the unit tests link to run it in-process.
 CLI_SRC    := $(filter-out cli/main.c,$(wildcard cli/*.c))
 SUPPORT_SRC := $(wildcard tests/support/*.c)
@@ -49,9 +51,6 @@ define variant
 $(1)/obj/%.o: %.c
 	@mkdir -p $$(@D)
 	$(2) $$(BASE_CFLAGS) $$($(3)) -c $$< -o $$@
-$(1)/obj/%.o: %.S openapi.yaml
-	@mkdir -p $$(@D)
-	$(2) $$($(3)) -I. -c $$< -o $$@
 $(1)/libsudoku.a: $(call objs,$(1),$(SOLVER_SRC))
 	$$(AR) rcs $$@ $$^
 $(1)/libserver.a: $(call objs,$(1),$(SERVER_SRC))
@@ -89,6 +88,10 @@ endif
 FUZZERS := $(patsubst fuzz/%.c,build/fuzz/%,$(FUZZ_SRC))
 build/fuzz/fuzz_%: build/fuzz/obj/fuzz/fuzz_%.o build/fuzz/libserver.a build/fuzz/libsudoku.a
 	$(FUZZ_CC) -fsanitize=fuzzer,address,undefined -o $@ $^ $(SERVER_LIBS)
+
+build/gen/assets.c: scripts/embed.sh $(ASSETS)
+	@mkdir -p $(@D)
+	scripts/embed.sh $@ $(ASSETS)
 
 .DEFAULT_GOAL := all
 # Keep chained objects (the fuzzers'): no rebuilds, no `rm` lines after the test summary.

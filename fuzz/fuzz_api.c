@@ -23,12 +23,10 @@
 #include "fuzz/fuzz_common.h"
 #include "server/api.h"
 #include "server/config.h"
-#include "server/router.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static api_context *fuzz_api_ctx;
-static void *fuzz_api_worker;
 static struct config fuzz_api_cfg;
 
 static void fuzz_api_init(void)
@@ -40,7 +38,7 @@ static void fuzz_api_init(void)
     fuzz_api_cfg.max_nodes = FUZZ_NODE_BUDGET;
     fuzz_api_cfg.default_timeout_ms = 2;
     fuzz_api_cfg.max_timeout_ms = 5;
-    fuzz_api_start(&fuzz_api_cfg, &fuzz_api_ctx, &fuzz_api_worker);
+    fuzz_api_start(&fuzz_api_cfg, &fuzz_api_ctx);
 }
 
 /* Counts the top-level elements of the "results" array of a 200 batch body
@@ -92,7 +90,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     api_request req = {0};
     req.method = "POST";
     req.path = paths[sel < 6 ? sel % 3 : 0];
-    req.match = router_lookup(req.method, req.path);
     req.content_type = types[sel < 6 ? sel / 3 : sel - 4];
     req.body = len > 0 ? body : NULL;
     req.body_len = len;
@@ -100,7 +97,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     req.start_ns = sudoku_now_ns();
 
     api_response resp;
-    fuzz_handle(fuzz_api_ctx, fuzz_api_worker, &req, &resp);
+    fuzz_handle(fuzz_api_ctx, &req, &resp);
 
     api_problem pb;
     FUZZ_ASSERT(resp.status == 200 || resp.status == 400 || resp.status == 413 ||

@@ -1,10 +1,10 @@
 /* fuzz_batch_text.c -- libFuzzer harness for text/NDJSON batch bodies, through api_handle().
  *
  * The line splitter of POST /v1/solve/batch (text/plain and
- * application/x-ndjson) is static in api.c, so this harness drives the whole
- * handler the way http.c does, minus the socket: api_handle() on the batch
- * route, every task of the job run on one worker, api_job_finish(). That
- * also covers the query-string options, the compact item store, chunking
+ * application/x-ndjson) is static in ep_batch.c, so this harness drives the
+ * whole handler the way http.c does, minus the socket and the threads:
+ * api_handle() on the batch route, every task run at once, the streamed body
+ * read whole. That also covers the query-string options, the compact item store, chunking
  * over workers and the NDJSON rendering.
  *
  * Input: an optional first line `?key=value&key=value` (the already decoded
@@ -33,7 +33,6 @@
 #include "fuzz/fuzz_common.h"
 #include "server/api.h"
 #include "server/config.h"
-#include "server/router.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -41,7 +40,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 #define FUZZ_TEXT_MAX_QUERY 8
 
 static api_context *fuzz_api;
-static void *fuzz_worker;
 static struct config fuzz_cfg;
 
 /* Counts the puzzle lines of a text batch by the rules of the API contract. */
@@ -88,7 +86,7 @@ static void fuzz_init(void)
     fuzz_cfg.max_nodes = FUZZ_MIN_NODES;
     fuzz_cfg.default_timeout_ms = 1;
     fuzz_cfg.max_timeout_ms = 5;
-    fuzz_api_start(&fuzz_cfg, &fuzz_api, &fuzz_worker);
+    fuzz_api_start(&fuzz_cfg, &fuzz_api);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -129,7 +127,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     api_request req = {0};
     req.method = "POST";
     req.path = "/v1/solve/batch";
-    req.match = router_lookup(req.method, req.path);
     req.content_type = types[len > 0 ? (unsigned char)copy[0] % 4 : 0];
     req.body = len > 0 ? copy : NULL;
     req.body_len = len;
@@ -139,7 +136,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     req.start_ns = sudoku_now_ns();
 
     api_response resp;
-    fuzz_handle(fuzz_api, fuzz_worker, &req, &resp);
+    fuzz_handle(fuzz_api, &req, &resp);
 
     FUZZ_ASSERT(resp.status == 200 || resp.status == 400 || resp.status == 413 ||
                 resp.status == 422);

@@ -28,7 +28,8 @@
 #include "server/buf.h"
 #include "server/config.h"
 #include "server/input.h"
-#include "server/json.h"
+#include "server/json_read.h"
+#include "server/json_write.h"
 #include "server/metrics.h"
 #include "server/problems.h"
 #include "solver/sudoku.h"
@@ -182,39 +183,37 @@ static inline sudoku_status fuzz_solve_input(const input_puzzle *in, long long i
     return fuzz_solve(&p, in->max_solutions, in->return_solutions, in->form, index);
 }
 
-/* Makes the API context and the one worker a threadless harness drives,
- * for a config the caller has filled in. cfg must outlive them; like the
- * solver above, they are never freed. */
-static inline void fuzz_api_start(const struct config *cfg, api_context **ctx, void **worker)
+/* Makes an API context without worker threads for a config the caller has
+ * filled in, so every request is answered on the harness's thread. cfg
+ * must outlive it; like the solver above, it is never freed. */
+static inline void fuzz_api_start(const struct config *cfg, api_context **ctx)
 {
+    char err[256];
     json_global_init();
-    metrics *m = metrics_new();
-    *ctx = m != NULL ? api_new(cfg, m, NULL, NULL) : NULL;
-    *worker = *ctx != NULL ? api_worker_new(*ctx) : NULL;
-    FUZZ_ASSERT(*worker != NULL);
+    *ctx = api_new(cfg, NULL, err, sizeof(err));
+    FUZZ_ASSERT(*ctx != NULL);
 }
 
-/* Answers req the way the server does, without threads: the handler, then
- * every task of its job run in turn on `worker`, then the render. Checks the
- * job bookkeeping (only the last task completes the job). *resp is filled. */
-static inline void fuzz_handle(api_context *ctx, void *worker, const api_request *req,
-                               api_response *resp)
+/* Answers req the way the server does, minus the socket and the threads:
+ * route, handle, and a streamed body read into one owned buffer in odd
+ * steps (every part is done, so it must never wait). *resp is filled. */
+static inline void fuzz_handle(api_context *ctx, api_request *req, api_response *resp)
 {
-    memset(resp, 0, sizeof(*resp));
-    api_job *job = api_handle(ctx, req, resp);
-    if (job == NULL) return;
-    size_t ntasks = api_job_ntasks(job);
-    api_job *done = NULL;
-    FUZZ_ASSERT(ntasks >= 1);
-    api_job_submitted(job);
-    for (size_t i = 0; i < ntasks; i++) {
-        api_job *r = api_task_run(api_job_task(job, i), worker);
-        FUZZ_ASSERT(r == NULL || i + 1 == ntasks);
-        if (r != NULL) done = r;
+    api_route(ctx, req);
+    FUZZ_ASSERT(api_handle(ctx, req, NULL, resp) == API_ANSWERED);
+    if (resp->stream != NULL) {
+        buf b = BUF_INIT;
+        ssize_t n;
+        while (buf_reserve(&b, 4099) == 0 &&
+               (n = job_stream_read(resp->stream, b.data + b.len, 4099)) > 0)
+            b.len += (size_t)n;
+        FUZZ_ASSERT(!b.oom && n == 0);
+        job_stream_free(resp->stream);
+        resp->stream = NULL;
+        resp->owned = buf_take(&b, &resp->body_len);
+        resp->body = resp->owned;
     }
-    FUZZ_ASSERT(done == job && api_job_done(job));
-    api_job_finish(job, req, resp);
-    api_job_free(job);
+    api_finish(ctx, req, resp->status);
 }
 
 #endif /* SUDOKUD_FUZZ_COMMON_H */

@@ -13,9 +13,9 @@
 #include <stdio.h>
 
 #include "server/log.h"
+#include "version.h"
 
 #define SUDOKUD_NAME    "sudokud"
-#define SUDOKUD_VERSION "1.0.0"
 
 /* Room for any start-up error message config_load() writes. */
 #define CONFIG_ERR_LEN 256

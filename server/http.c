@@ -1,8 +1,8 @@
 /* http.c -- libmicrohttpd glue: request bodies, limits, suspend/resume, responses, access log.
  *
  * The only file that includes <microhttpd.h>. It turns MHD's callbacks into
- * api_request / api_response structs and moves solver work to the pool, so
- * network threads only ever parse, validate and render.
+ * api_request / api_response structs, calls the API, and writes what it
+ * answers; which endpoint runs, and where, is the API's business (api.h).
  *
  * DESIGN: one request through the server.
  *
@@ -10,29 +10,27 @@
  *                |  1st call: route, request id, Content-Length > limit? -> 413 now
  *                |  body calls: append, counting; over the limit -> 413 at its end
  *                |  last call: api_handle()
- *                |     |-- answered (4xx, health, info...) --> queue response
- *                |     `-- job: suspend connection, pool_submit_all(tasks)
- *                |              | queue full: resume at once, 503 queue-full
+ *                |     |-- API_ANSWERED (4xx, health, small solves...) --> queue response
+ *                |     `-- API_PENDING: the API called http_sleep() (suspend)
+ *                |              and queued the work (queue full: woken at once)
  *                v              v
- *            [ bounded FIFO of {fn, arg} ] --> worker thread (own solver)
- *                                                 api_task_run(): solve with
- *                                                 deadline + cancel flag
- *                                                 first task (chunk) done:
- *                                                 http_wake() -> resume
- *              MHD polling thread  <-------------------'
- *                resumed call: api_job_finish_stream() -> queue response;
- *                  a batch body streams chunk by chunk, the connection
- *                  suspended again whenever the next chunk is unsolved
- *                  and woken by the worker that finishes it
- *                completed callback: access log line, metrics, free
+ *            [ bounded FIFO of tasks ] --> worker thread (own solver)
+ *                                            first task done: http_wake() -> resume
+ *              MHD polling thread  <-------------'
+ *                resumed call: api_resume() -> queue response; a batch body
+ *                  streams task by task, the connection suspended again
+ *                  whenever the next part is unsolved and woken by the
+ *                  worker that finishes it
+ *                completed callback: api_finish() (metrics), access log, free
  *
- * Suspend comes before submit so that a fast worker can never resume a
- * connection that is not suspended yet; a worker resumes only a connection
- * that is asleep on its task (api.c's waiting token), which cannot close
- * while suspended. Every job has a deadline and every solve checks the shared
- * cancel flag, so suspended connections always come back; on shutdown the
- * pool is drained (each cancelled task still resumes its connection) before
- * MHD_stop_daemon(), which must never see a suspended connection.
+ * The job module suspends before it queues, so a fast worker can never
+ * resume a connection that is not suspended yet; a worker resumes only a
+ * connection that is asleep on its task (job.c's waiting token), which
+ * cannot close while suspended. Every job has a deadline and every solve
+ * checks the shared cancel flag, so suspended connections always come back;
+ * on shutdown the queue is drained (each cancelled task still resumes its
+ * connection) before MHD_stop_daemon(), which must never see a suspended
+ * connection.
  *
  * Slow clients: MHD's connection timeout counts idle time only, so a client
  * sending a byte every few seconds would hold a connection forever. A
@@ -57,17 +55,14 @@
 
 #include "server/api.h"
 #include "server/buf.h"
-#include "server/json.h"
+#include "server/json_read.h"
 #include "server/log.h"
-#include "server/metrics.h"
-#include "server/pool.h"
-#include "server/problems.h"
-#include "server/router.h"
 #include "solver/sudoku.h"
 
 /* The API names its statuses without MHD; they must be the same numbers. */
 _Static_assert(API_HTTP_OK == MHD_HTTP_OK, "200");
 _Static_assert(API_HTTP_NO_CONTENT == MHD_HTTP_NO_CONTENT, "204");
+_Static_assert(API_HTTP_NOT_MODIFIED == MHD_HTTP_NOT_MODIFIED, "304");
 _Static_assert(API_HTTP_BAD_REQUEST == MHD_HTTP_BAD_REQUEST, "400");
 _Static_assert(API_HTTP_NOT_FOUND == MHD_HTTP_NOT_FOUND, "404");
 _Static_assert(API_HTTP_METHOD_NOT_ALLOWED == MHD_HTTP_METHOD_NOT_ALLOWED, "405");
@@ -111,9 +106,7 @@ struct http_server {
     const struct config *cfg;
     struct MHD_Daemon *daemon;
     MHD_socket quiesced_fd; /* the listening socket once quiesced, ours to close */
-    pool *pool;
     api_context *api;
-    metrics *metrics;
     atomic_long active; /* requests begun and not yet completed */
     uint16_t port;
     uint64_t slow_ns; /* time allowed for a request's headers, and again its body; 0 = no limit */
@@ -122,6 +115,7 @@ struct http_server {
     pthread_cond_t reaper_cv;
     struct http_conn *conns; /* every open connection */
     bool reaper_stop;
+    bool conns_ready; /* conns_mu and reaper_cv are initialised */
     bool reaper_started;
     pthread_t reaper;
 };
@@ -140,15 +134,13 @@ struct http_request {
     bool too_large;
     size_t discarded; /* bytes dropped after passing the limit */
     bool responded;
-    bool streamed; /* the body comes from the job's stream */
+    bool pending;  /* api_handle said API_PENDING: answer through api_resume */
+    bool streamed; /* the body comes from a stream */
     api_param *query;
     size_t nquery, query_cap;
     bool query_oom;
-    api_job *job;         /* submitted to the pool; owned here, run there */
-    api_response pending; /* an answer decided while suspended */
-    bool has_pending;
     int status;
-    size_t bytes;
+    uint64_t bytes;
 };
 
 static uint16_t http_port_of(struct MHD_Daemon *d)
@@ -162,11 +154,6 @@ __attribute__((format(printf, 2, 0))) static void http_mhd_log(void *cls, const 
 {
     (void)cls;
     if (log_enabled(LOG_LEVEL_WARN)) log_vwrite(LOG_LEVEL_WARN, "mhd", fmt, ap);
-}
-
-static size_t http_queue_depth(void *arg)
-{
-    return pool_queued(arg);
 }
 
 /* ---- responses ------------------------------------------------------------------ */
@@ -183,19 +170,19 @@ static void *http_unconst(const void *p)
 static ssize_t http_stream_read(void *cls, uint64_t pos, char *out, size_t max)
 {
     (void)pos; /* MHD reads front to back: pos is the sum of what we gave */
-    ssize_t n = api_stream_read(cls, out, max);
-    if (n == API_STREAM_WAIT) {
-        struct http_request *r = api_stream_owner(cls);
+    ssize_t n = job_stream_read(cls, out, max);
+    if (n == JOB_STREAM_WAIT) {
+        struct http_request *r = job_stream_owner(cls);
         MHD_suspend_connection(r->conn);
         return 0;
     }
-    if (n == API_STREAM_ERROR) return MHD_CONTENT_READER_END_WITH_ERROR;
+    if (n == JOB_STREAM_ERROR) return MHD_CONTENT_READER_END_WITH_ERROR;
     return n > 0 ? n : MHD_CONTENT_READER_END_OF_STREAM;
 }
 
 static void http_stream_free(void *cls)
 {
-    api_stream_free(cls);
+    job_stream_free(cls);
 }
 
 static enum MHD_Result http_respond(struct http_request *r, api_response *resp)
@@ -252,8 +239,6 @@ static enum MHD_Result http_reject(struct http_request *r, api_problem_type type
 static void http_request_free(struct http_request *r)
 {
     if (r == NULL) return;
-    api_job_free(r->job);
-    api_response_free(&r->pending);
     buf_free(&r->body);
     free(r->query);
     free(r->method);
@@ -297,13 +282,14 @@ static struct http_request *http_request_new(http_server *srv, struct MHD_Connec
                    r->id);
     r->req.method = r->method;
     r->req.path = r->path;
-    r->req.match = router_lookup(r->method, r->path);
     r->req.request_id = r->id;
     r->req.start_ns = sudoku_now_ns();
     r->req.origin = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_ORIGIN);
     r->req.content_type =
         MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_TYPE);
-    r->limit = api_body_limit(srv->api, r->req.match.route);
+    r->req.if_none_match =
+        MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_IF_NONE_MATCH);
+    r->limit = api_route(srv->api, &r->req);
     return r;
 }
 
@@ -408,80 +394,63 @@ static void *http_reaper_main(void *arg)
     return NULL;
 }
 
+/* Sets up the connection list's lock and starts the reaper (when there is
+ * a timeout). On failure http_reaper_stop() undoes what was done. */
 static int http_reaper_start(http_server *s)
 {
     pthread_condattr_t attr;
-    if (pthread_condattr_init(&attr) != 0) return -1;
+    if (pthread_mutex_init(&s->conns_mu, NULL) != 0) return -1;
+    if (pthread_condattr_init(&attr) != 0) {
+        pthread_mutex_destroy(&s->conns_mu);
+        return -1;
+    }
     pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
     int rc = pthread_cond_init(&s->reaper_cv, &attr);
     pthread_condattr_destroy(&attr);
-    if (rc != 0) return -1;
-    if (s->slow_ns == 0) return 0;
-    if (pthread_create(&s->reaper, NULL, http_reaper_main, s) != 0) {
-        pthread_cond_destroy(&s->reaper_cv);
+    if (rc != 0) {
+        pthread_mutex_destroy(&s->conns_mu);
         return -1;
     }
+    s->conns_ready = true;
+    if (s->slow_ns == 0) return 0;
+    if (pthread_create(&s->reaper, NULL, http_reaper_main, s) != 0) return -1;
     s->reaper_started = true;
     return 0;
 }
 
 static void http_reaper_stop(http_server *s)
 {
-    if (!s->reaper_started) return;
-    pthread_mutex_lock(&s->conns_mu);
-    s->reaper_stop = true;
-    pthread_cond_signal(&s->reaper_cv);
-    pthread_mutex_unlock(&s->conns_mu);
-    pthread_join(s->reaper, NULL);
-    s->reaper_started = false;
+    if (s->reaper_started) {
+        pthread_mutex_lock(&s->conns_mu);
+        s->reaper_stop = true;
+        pthread_cond_signal(&s->reaper_cv);
+        pthread_mutex_unlock(&s->conns_mu);
+        pthread_join(s->reaper, NULL);
+        s->reaper_started = false;
+    }
+    if (s->conns_ready) {
+        pthread_cond_destroy(&s->reaper_cv);
+        pthread_mutex_destroy(&s->conns_mu);
+        s->conns_ready = false;
+    }
 }
 
-/* ---- the pool side ----------------------------------------------------------------------- */
+/* ---- parking connections --------------------------------------------------------------- */
 
-static void http_task(void *task, void *worker)
+/* The job module's hooks. sleep runs on the connection's own thread right
+ * before its work is queued; wake on a worker once the task the connection
+ * waits for is done: the connection is suspended until then, so it and its
+ * request stay alive. */
+static void http_sleep(void *owner)
 {
-    /* wakes the connection through http_wake() when it sleeps on this task */
-    (void)api_task_run(task, worker);
+    struct http_request *r = owner;
+    MHD_suspend_connection(r->conn);
 }
 
-/* The API's wake function: the owner's connection is suspended waiting for
- * a task (its job's first one, or a chunk its body stream needs), so it
- * and its request context stay alive until this resumes it. */
 static void http_wake(void *owner)
 {
     struct http_request *r = owner;
     MHD_resume_connection(r->conn);
-}
-
-/* Hands a job to the pool with the connection suspended, or answers 503. */
-static enum MHD_Result http_submit(struct http_request *r, api_job *job)
-{
-    size_t n = api_job_ntasks(job);
-    void *one;
-    void **tasks = n == 1 ? &one : malloc(n * sizeof(*tasks));
-    if (tasks == NULL) {
-        api_job_free(job);
-        return http_reject(r, API_PROBLEM_INTERNAL_ERROR, "out of memory");
-    }
-    for (size_t i = 0; i < n; i++) tasks[i] = api_job_task(job, i);
-    api_job_set_owner(job, r);
-    api_job_submitted(job);
-    r->job = job;
-
-    MHD_suspend_connection(r->conn);
-    int rc = pool_submit_all(r->srv->pool, http_task, tasks, n);
-    if (tasks != &one) free(tasks);
-    if (rc != 0) {
-        /* nothing was queued: answer busy as soon as the connection resumes */
-        r->job = NULL;
-        api_job_unsubmit(job);
-        api_job_free(job);
-        api_reject(r->srv->api, &r->req, API_PROBLEM_QUEUE_FULL,
-                   "the solve queue is full; retry shortly", &r->pending);
-        r->has_pending = true;
-        MHD_resume_connection(r->conn);
-    }
-    return MHD_YES;
 }
 
 /* ---- MHD callbacks ----------------------------------------------------------------------- */
@@ -541,18 +510,11 @@ static enum MHD_Result http_access(void *cls, struct MHD_Connection *conn, const
     }
 
     if (r->responded) return MHD_YES;
-    if (r->job != NULL) {
-        if (!api_job_ready(r->job)) return MHD_YES; /* not ours to answer yet */
+    if (r->pending) {
         api_response resp;
-        api_job_finish_stream(r->job, &r->req, &resp);
+        if (!api_resume(srv->api, &r->req, &resp)) return MHD_YES; /* not ready yet */
         enum MHD_Result rc = http_respond(r, &resp);
         api_response_free(&resp);
-        return rc;
-    }
-    if (r->has_pending) {
-        r->has_pending = false;
-        enum MHD_Result rc = http_respond(r, &r->pending);
-        api_response_free(&r->pending);
         return rc;
     }
     if (r->too_large)
@@ -569,8 +531,10 @@ static enum MHD_Result http_access(void *cls, struct MHD_Connection *conn, const
     r->req.body_len = r->body.len;
 
     api_response resp;
-    api_job *job = api_handle(srv->api, &r->req, &resp);
-    if (job != NULL) return http_submit(r, job);
+    if (api_handle(srv->api, &r->req, r, &resp) == API_PENDING) {
+        r->pending = true;
+        return MHD_YES;
+    }
     enum MHD_Result rc = http_respond(r, &resp);
     api_response_free(&resp);
     return rc;
@@ -604,16 +568,16 @@ static void http_completed(void *cls, struct MHD_Connection *conn, void **con_cl
 
     if (r == NULL) return;
     uint64_t us = (sudoku_now_ns() - r->req.start_ns) / 1000;
-    if (r->streamed && r->job != NULL) r->bytes = (size_t)api_job_streamed(r->job);
-    if (r->responded) metrics_request(srv->metrics, r->req.match.route, r->status, us * 1000);
+    /* a job may outlive its request (a client gone mid-stream): finishing
+     * drops only the request's reference */
+    uint64_t streamed = api_finish(srv->api, &r->req, r->responded ? r->status : 0);
+    if (r->streamed) r->bytes = streamed;
     if (log_enabled(LOG_LEVEL_INFO)) {
         char path[HTTP_LOG_PATH_MAX];
         http_log_safe(path, sizeof(path), r->path);
-        LOG_INFO("access", "method=%s path=%s status=%d bytes=%zu us=%llu id=%s", r->method, path,
-                 r->status, r->bytes, (unsigned long long)us, r->id);
+        LOG_INFO("access", "method=%s path=%s status=%d bytes=%llu us=%llu id=%s", r->method,
+                 path, r->status, (unsigned long long)r->bytes, (unsigned long long)us, r->id);
     }
-    /* a job may outlive its request (a client gone mid-stream): freeing
-     * drops only the request's reference */
     http_request_free(r);
     *con_cls = NULL;
     http_conn_phase(srv, conn, false);
@@ -657,24 +621,13 @@ http_server *http_start(const struct config *cfg, char *err, size_t errlen)
     s->quiesced_fd = MHD_INVALID_SOCKET;
     s->slow_ns = cfg->connection_timeout * UINT64_C(1000000000);
     atomic_init(&s->active, 0);
-    if (pthread_mutex_init(&s->conns_mu, NULL) != 0) {
-        free(s);
-        snprintf(err, errlen, "out of memory");
-        return NULL;
-    }
     if (http_reaper_start(s) != 0) {
-        pthread_mutex_destroy(&s->conns_mu);
-        free(s);
-        snprintf(err, errlen, "cannot start a thread");
-        return NULL;
+        snprintf(err, errlen, "cannot start the slow-client reaper thread");
+        goto fail;
     }
-    s->metrics = metrics_new();
-    s->pool = pool_new((size_t)cfg->workers, (size_t)cfg->queue_depth, api_worker_new,
-                       api_worker_free, NULL);
-    if (s->metrics == NULL || s->pool == NULL) goto oom;
-    s->api = api_new(cfg, s->metrics, http_queue_depth, s->pool);
-    if (s->api == NULL) goto oom;
-    api_set_wake(s->api, http_wake);
+    static const job_hooks hooks = {http_sleep, http_wake};
+    s->api = api_new(cfg, &hooks, err, errlen);
+    if (s->api == NULL) goto fail;
 
     s->daemon = MHD_start_daemon(flags, (uint16_t)cfg->port, NULL, NULL, http_access, s,
                                  MHD_OPTION_EXTERNAL_LOGGER, http_mhd_log, s, MHD_OPTION_SOCK_ADDR,
@@ -691,9 +644,6 @@ http_server *http_start(const struct config *cfg, char *err, size_t errlen)
     s->port = http_port_of(s->daemon);
     return s;
 
-oom:
-    snprintf(err, errlen, "out of memory or threads starting %llu workers",
-             (unsigned long long)cfg->workers);
 fail:
     http_stop(s);
     return NULL;
@@ -733,14 +683,10 @@ void http_stop(http_server *s)
     if (s == NULL) return;
     /* every queued task still runs (cancelled) and resumes its connection,
      * so the daemon stops with none suspended */
-    if (s->pool != NULL) pool_shutdown(s->pool);
+    if (s->api != NULL) api_shutdown(s->api);
     if (s->daemon != NULL) MHD_stop_daemon(s->daemon);
     http_reaper_stop(s);
-    pthread_cond_destroy(&s->reaper_cv);
-    pthread_mutex_destroy(&s->conns_mu);
     if (s->quiesced_fd != MHD_INVALID_SOCKET) close(s->quiesced_fd);
-    pool_free(s->pool);
     api_free(s->api);
-    metrics_free(s->metrics);
     free(s);
 }

@@ -113,6 +113,7 @@ int input_finish(input_puzzle *p, const char *base, const char *puzzle_ptr, api_
         }
     } else {
         sudoku_default_box(n, &p->box_rows, &p->box_cols);
+        p->box_assumed = true;
     }
     if (p->nregions != 0) {
         int count[SUDOKU_MAX_SIZE] = {0};

@@ -38,8 +38,9 @@ typedef struct input_puzzle {
     int size; /* N once the puzzle was read, else 0 */
     input_form form;
     bool has_puzzle; /* the `puzzle` key was present */
-    int box_rows;    /* as asked; 0 = default box */
+    int box_rows;    /* as asked, 0 = default box; the box in use after input_finish */
     int box_cols;
+    bool box_assumed; /* input_finish took the default box: none was asked for */
     bool diagonal;
     size_t nregions;           /* region ids read; 0 = no regions (plain boxes) */
     const uint8_t *regions;    /* the ids: regions_buf, or a shared batch layout */

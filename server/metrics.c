@@ -1,7 +1,7 @@
 /* metrics.c -- fixed arrays of atomic counters, indexed by route, status and outcome.
  *
  * DESIGN: every label combination is known at compile time (routes from the
- * router table, statuses from problems.h, outcomes from the solver), so the
+ * route table, statuses from problems.h, outcomes from the solver), so the
  * counters are plain arrays of atomics: no maps, no locks, no allocation on
  * the request path. The histogram stores per-bucket counts and renders them
  * cumulatively, as Prometheus wants.
@@ -28,6 +28,21 @@ static const uint64_t metrics_bucket_us[] = {500,     1000,    2500,    5000,   
 
 #define METRICS_NOUTCOMES (SUDOKU_INVALID + 1)
 
+/* The search's propagation counters (technique.h), one label each. */
+enum metrics_counter {
+#define X(field, technique, description) METRICS_COUNTER_##field,
+    SUDOKU_SEARCH_COUNTERS(X)
+#undef X
+        METRICS_NCOUNTERS
+};
+
+/* Labelled as the solve answer's `stats` keys. */
+static const char *const metrics_counter_keys[] = {
+#define X(field, technique, description) #field,
+    SUDOKU_SEARCH_COUNTERS(X)
+#undef X
+};
+
 enum metrics_name {
 #define X(name, text, type, help) METRICS_##name,
     METRICS_NAMES(X)
@@ -44,13 +59,14 @@ static const struct {
 
 struct metrics {
     /* [route][status index]; the extra status column counts codes outside the table */
-    atomic_ullong requests[ROUTE_COUNT][METRICS_NSTATUS + 1];
+    atomic_ullong requests[ROUTES_MAX + 1][METRICS_NSTATUS + 1];
     atomic_ullong duration_buckets[METRICS_NBUCKETS];
     atomic_ullong duration_sum_us;
     atomic_ullong duration_count;
     atomic_llong jobs_in_flight;
     atomic_ullong solves[METRICS_NOUTCOMES];
     atomic_ullong nodes;
+    atomic_ullong propagation[METRICS_NCOUNTERS];
 };
 
 metrics *metrics_new(void)
@@ -75,14 +91,14 @@ static unsigned long long metrics_get(atomic_ullong *c)
     return atomic_load_explicit(c, memory_order_relaxed);
 }
 
-void metrics_request(metrics *m, router_route route, int status, uint64_t duration_ns)
+void metrics_request(metrics *m, size_t rt, int status, uint64_t duration_ns)
 {
     size_t s = METRICS_NSTATUS;
     for (size_t i = 0; i < METRICS_NSTATUS; i++) {
         if (metrics_status_codes[i] == status) s = i;
     }
-    if ((unsigned)route >= ROUTE_COUNT) route = ROUTE_NONE;
-    metrics_add(&m->requests[route][s], 1);
+    if (rt > ROUTES_MAX) rt = ROUTES_MAX;
+    metrics_add(&m->requests[rt][s], 1);
 
     uint64_t us = duration_ns / 1000;
     size_t b = 0;
@@ -92,18 +108,36 @@ void metrics_request(metrics *m, router_route route, int status, uint64_t durati
     metrics_add(&m->duration_count, 1);
 }
 
-void metrics_solve(metrics *m, sudoku_status status, uint64_t nodes)
+/* Adds one solve's (or a sum of solves') search counters. */
+static void metrics_add_stats(metrics *m, const sudoku_stats *st)
 {
-    if ((unsigned)status < METRICS_NOUTCOMES) metrics_add(&m->solves[status], 1);
-    metrics_add(&m->nodes, nodes);
+    metrics_add(&m->nodes, st->nodes);
+#define X(field, technique, description)                                                           \
+    if (st->field != 0) metrics_add(&m->propagation[METRICS_COUNTER_##field], st->field);
+    SUDOKU_SEARCH_COUNTERS(X)
+#undef X
 }
 
-void metrics_solve_many(metrics *m, const uint64_t *runs, uint64_t nodes)
+void metrics_solve(metrics *m, sudoku_status status, const sudoku_stats *st)
+{
+    if ((unsigned)status < METRICS_NOUTCOMES) metrics_add(&m->solves[status], 1);
+    if (st != NULL) metrics_add_stats(m, st);
+}
+
+void metrics_solve_many(metrics *m, const uint64_t *runs, const sudoku_stats *sum)
 {
     for (size_t s = 0; s < METRICS_NOUTCOMES; s++) {
         if (runs[s] != 0) metrics_add(&m->solves[s], runs[s]);
     }
-    metrics_add(&m->nodes, nodes);
+    metrics_add_stats(m, sum);
+}
+
+void metrics_refused(metrics *m, api_problem_type type)
+{
+    if (type == API_PROBLEM_INVALID_PUZZLE || type == API_PROBLEM_UNSUPPORTED_SHAPE)
+        metrics_add(&m->solves[SUDOKU_INVALID], 1);
+    else if (type == API_PROBLEM_CONFLICTING_GIVENS)
+        metrics_add(&m->solves[SUDOKU_CONFLICT], 1);
 }
 
 void metrics_job_started(metrics *m)
@@ -128,16 +162,16 @@ void metrics_render(metrics *m, size_t queue_depth, buf *out)
 
     metrics_header(out, METRICS_REQUESTS_TOTAL);
     name = metrics_names[METRICS_REQUESTS_TOTAL].name;
-    for (int r = 0; r < ROUTE_COUNT; r++) {
+    for (size_t r = 0; r <= ROUTES_MAX; r++) {
         for (size_t s = 0; s <= METRICS_NSTATUS; s++) {
             unsigned long long v = metrics_get(&m->requests[r][s]);
             if (v == 0) continue;
             if (s < METRICS_NSTATUS)
                 buf_printf(out, "%s{route=\"%s\",status=\"%d\"} %llu\n", name,
-                           router_label((router_route)r), metrics_status_codes[s], v);
+                           route_label(r), metrics_status_codes[s], v);
             else
                 buf_printf(out, "%s{route=\"%s\",status=\"other\"} %llu\n", name,
-                           router_label((router_route)r), v);
+                           route_label(r), v);
         }
     }
 
@@ -172,4 +206,10 @@ void metrics_render(metrics *m, size_t queue_depth, buf *out)
     metrics_header(out, METRICS_SEARCH_NODES_TOTAL);
     buf_printf(out, "%s %llu\n", metrics_names[METRICS_SEARCH_NODES_TOTAL].name,
                metrics_get(&m->nodes));
+
+    metrics_header(out, METRICS_PROPAGATION_TOTAL);
+    name = metrics_names[METRICS_PROPAGATION_TOTAL].name;
+    for (size_t c = 0; c < METRICS_NCOUNTERS; c++)
+        buf_printf(out, "%s{counter=\"%s\"} %llu\n", name, metrics_counter_keys[c],
+                   metrics_get(&m->propagation[c]));
 }

@@ -12,7 +12,8 @@
 #include <stdint.h>
 
 #include "server/buf.h"
-#include "server/router.h"
+#include "server/problems.h"
+#include "server/routes.h"
 #include "solver/sudoku.h"
 
 /* X(ENUM, name, type, help) */
@@ -24,9 +25,11 @@
     X(QUEUE_DEPTH, "sudokud_queue_depth", "gauge", "Jobs waiting for a worker.")                   \
     X(JOBS_IN_FLIGHT, "sudokud_jobs_in_flight", "gauge",                                           \
       "Requests whose solver work is queued or running.")                                          \
-    X(SOLVES_TOTAL, "sudokud_solves_total", "counter", "Solver runs by outcome.")                  \
+    X(SOLVES_TOTAL, "sudokud_solves_total", "counter", "Puzzles by outcome, those refused before solving (conflict, invalid) included.")                  \
     X(SEARCH_NODES_TOTAL, "sudokud_search_nodes_total", "counter",                                 \
-      "Search nodes visited by all solver runs.")
+      "Search nodes visited by all solver runs.")                                                  \
+    X(PROPAGATION_TOTAL, "sudokud_propagation_total", "counter",                                   \
+      "What the search's propagation did, by the solve answer's stats key.")
 
 typedef struct metrics metrics;
 
@@ -38,15 +41,21 @@ void metrics_free(metrics *m);
 /* Counts one answered request. `status` is its HTTP status code (codes the
  * API does not produce are counted as "other"), `duration_ns` its latency.
  * Thread-safe. */
-void metrics_request(metrics *m, router_route route, int status, uint64_t duration_ns);
+void metrics_request(metrics *m, size_t rt, int status, uint64_t duration_ns);
 
-/* Counts one solver run: its outcome and search nodes. Thread-safe. */
-void metrics_solve(metrics *m, sudoku_status status, uint64_t nodes);
+/* Counts one solver run: its outcome, and its search nodes and propagation
+ * counters when st is not NULL. Thread-safe. */
+void metrics_solve(metrics *m, sudoku_status status, const sudoku_stats *st);
 
 /* Counts many runs at once: runs[s] of each outcome s (SUDOKU_INVALID + 1
- * entries) and their nodes, so a batch chunk touches the shared counters
- * once rather than per puzzle. Thread-safe. */
-void metrics_solve_many(metrics *m, const uint64_t *runs, uint64_t nodes);
+ * entries) and the sum of their stats, so a batch chunk touches the shared
+ * counters once rather than per puzzle. Thread-safe. */
+void metrics_solve_many(metrics *m, const uint64_t *runs, const sudoku_stats *sum);
+
+/* Counts a puzzle refused before solving, by its problem: invalid-puzzle and
+ * unsupported-shape as `invalid`, conflicting-givens as `conflict` (other
+ * problems are not about a puzzle and count nothing). Thread-safe. */
+void metrics_refused(metrics *m, api_problem_type type);
 
 /* Moves the jobs-in-flight gauge by +1 / -1. Thread-safe. */
 void metrics_job_started(metrics *m);

@@ -51,6 +51,7 @@ struct pool {
     size_t running;      /* tasks being run */
     bool stopping;
     bool joined;
+    bool sync_ready; /* mu and not_empty are initialised */
     size_t nworkers;
     size_t nstarted;
     struct pool_worker *workers;
@@ -110,15 +111,12 @@ pool *pool_new(size_t workers, size_t depth, pool_worker_init_fn init, pool_work
     p->depth = depth;
     p->nworkers = workers;
     p->fini = fini;
-    if (pthread_mutex_init(&p->mu, NULL) != 0) {
-        free(p);
-        return NULL;
-    }
+    if (pthread_mutex_init(&p->mu, NULL) != 0) goto fail;
     if (pthread_cond_init(&p->not_empty, NULL) != 0) {
         pthread_mutex_destroy(&p->mu);
-        free(p);
-        return NULL;
+        goto fail;
     }
+    p->sync_ready = true;
     p->ring = calloc(depth, sizeof(*p->ring));
     p->workers = calloc(workers, sizeof(*p->workers));
     if (p->ring == NULL || p->workers == NULL) goto fail;
@@ -207,13 +205,15 @@ void pool_shutdown(pool *p)
 void pool_free(pool *p)
 {
     if (p == NULL) return;
-    pool_shutdown(p);
+    if (p->sync_ready) pool_shutdown(p);
     if (p->workers != NULL && p->fini != NULL) {
         for (size_t i = 0; i < p->nworkers; i++) p->fini(p->workers[i].state);
     }
     free(p->workers);
     free(p->ring);
-    pthread_cond_destroy(&p->not_empty);
-    pthread_mutex_destroy(&p->mu);
+    if (p->sync_ready) {
+        pthread_cond_destroy(&p->not_empty);
+        pthread_mutex_destroy(&p->mu);
+    }
     free(p);
 }

@@ -19,6 +19,7 @@
 #define API_STATUSES(X)                                                                            \
     X(OK, 200)                                                                                     \
     X(NO_CONTENT, 204)                                                                             \
+    X(NOT_MODIFIED, 304)                                                                           \
     X(BAD_REQUEST, 400)                                                                            \
     X(NOT_FOUND, 404)                                                                              \
     X(METHOD_NOT_ALLOWED, 405)                                                                     \

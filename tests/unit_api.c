@@ -1,9 +1,10 @@
 /* unit_api.c -- every endpoint, input form and problem type, driven without a socket.
  *
- * Requests go through api_handle(); jobs are run inline on one worker state
- * (api_task_run) and rendered with api_job_finish(), exactly the steps the
- * HTTP layer spreads over its threads. Also checks that problems.h and
- * openapi.yaml list the same problem types.
+ * Requests go through api_route(), api_handle() and api_finish(), as the
+ * HTTP layer calls them, on an API without worker threads: every job runs
+ * on the calling thread, so each call answers at once. Streamed bodies are
+ * read in odd-sized steps. Also checks that problems.h and openapi.yaml
+ * list the same problem types.
  */
 #include <cjson/cJSON.h>
 #include <criterion/criterion.h>
@@ -15,31 +16,25 @@
 #include "server/config.h"
 #include "server/metrics.h"
 #include "server/problems.h"
-#include "server/router.h"
 #include "solver/sudoku.h"
 
 static struct config cfg;
-static metrics *m;
 static api_context *ctx;
-static void *worker;
 
 static void setup(void)
 {
+    char err[256];
     config_defaults(&cfg);
     cfg.workers = 2;
     cfg.max_batch_items = 50;
     cfg.cors_origins = "https://app.example, https://other.example";
-    m = metrics_new();
-    ctx = api_new(&cfg, m, NULL, NULL);
-    worker = api_worker_new(NULL);
-    cr_assert(m != NULL && ctx != NULL && worker != NULL);
+    ctx = api_new(&cfg, NULL, err, sizeof(err));
+    cr_assert(ctx != NULL, "%s", err);
 }
 
 static void teardown(void)
 {
-    api_worker_free(worker);
     api_free(ctx);
-    metrics_free(m);
 }
 
 TestSuite(api, .init = setup, .fini = teardown);
@@ -61,39 +56,57 @@ struct call {
     const char *origin;
 };
 
-static struct exchange run(struct call c)
+/* Reads a streamed body whole, in odd-sized steps that cross every piece
+ * boundary somewhere; without worker threads every part is ready. */
+static char *read_stream(job_stream *stream, size_t *len)
+{
+    size_t cap = 1 << 16, got = 0;
+    char *text = malloc(cap);
+    ssize_t n;
+    while ((n = job_stream_read(stream, text + got, 777)) > 0) {
+        got += (size_t)n;
+        if (cap - got < 1024) text = realloc(text, cap *= 2);
+    }
+    cr_assert_eq(n, 0, "every part was done: the stream must not wait");
+    text[got] = '\0';
+    *len = got;
+    return text;
+}
+
+/* Answers req as the HTTP layer does, and records it in the metrics. */
+static struct exchange run_request(api_request *req)
 {
     struct exchange x = {0};
+    req->request_id = "test-id";
+    req->start_ns = sudoku_now_ns();
+    api_route(ctx, req);
+    cr_assert_eq(api_handle(ctx, req, NULL, &x.resp), API_ANSWERED,
+                 "without worker threads every request is answered at once");
+    if (x.resp.stream != NULL) {
+        size_t len;
+        x.text = read_stream(x.resp.stream, &len);
+        job_stream_free(x.resp.stream);
+        x.resp.stream = NULL;
+    } else {
+        x.text = strndup(x.resp.body != NULL ? x.resp.body : "", x.resp.body_len);
+    }
+    api_finish(ctx, req, x.resp.status);
+    x.json = cJSON_Parse(x.text);
+    return x;
+}
+
+static struct exchange run(struct call c)
+{
     api_request req = {0};
     req.method = c.method;
     req.path = c.path;
-    req.match = router_lookup(c.method, c.path);
     req.content_type = c.content_type;
     req.origin = c.origin;
     req.body = c.body;
     req.body_len = c.body != NULL ? strlen(c.body) : 0;
     req.query = c.query;
     req.nquery = c.nquery;
-    req.request_id = "test-id";
-    req.start_ns = sudoku_now_ns();
-
-    api_job *job = api_handle(ctx, &req, &x.resp);
-    if (job != NULL) {
-        api_job_submitted(job);
-        api_job *done = NULL;
-        for (size_t i = 0; i < api_job_ntasks(job); i++) {
-            cr_assert_null(done, "a job finished before its last task");
-            done = api_task_run(api_job_task(job, i), worker);
-        }
-        cr_assert_eq(done, job, "the last task did not hand back its job");
-        cr_assert(api_job_done(job));
-        api_job_finish(job, &req, &x.resp);
-        api_job_free(job);
-    }
-    cr_assert_null(x.resp.stream, "api_job_finish gives a flat body");
-    x.text = strndup(x.resp.body != NULL ? x.resp.body : "", x.resp.body_len);
-    x.json = cJSON_Parse(x.text);
-    return x;
+    return run_request(&req);
 }
 
 static struct exchange post(const char *path, const char *body)
@@ -248,7 +261,6 @@ Test(api, metrics_are_prometheus_text)
     struct exchange x = post("/v1/solve", "{\"puzzle\":\"1234341221434321\"}");
     cr_assert_eq(x.resp.status, 200);
     done(&x);
-    metrics_request(m, ROUTE_SOLVE, 200, 1000000);
     x = run((struct call){.method = "GET", .path = "/metrics"});
     cr_assert_eq(x.resp.status, 200);
     cr_assert(strncmp(x.resp.content_type, "text/plain; version=0.0.4", 25) == 0);
@@ -587,27 +599,12 @@ Test(api, cancel_stops_running_solves)
     char *puzzle = fixture("tests/data/http/unsolvable25.txt");
     char body[2048];
     snprintf(body, sizeof(body), "{\"timeout_ms\":10000,\"puzzle\":\"%s\"}", puzzle);
-    api_request req = {.method = "POST",
-                       .path = "/v1/solve",
-                       .content_type = "application/json",
-                       .body = body,
-                       .body_len = strlen(body),
-                       .request_id = "c"};
-    req.match = router_lookup(req.method, req.path);
-    req.start_ns = sudoku_now_ns();
-    api_response resp;
-    api_job *job = api_handle(ctx, &req, &resp);
-    cr_assert_not_null(job);
-    api_cancel_work(ctx); /* sets the cancel flag the solve polls */
+    api_cancel_work(ctx); /* sets the cancel flag every solve polls */
     uint64_t t0 = sudoku_now_ns();
-    cr_assert_eq(api_task_run(api_job_task(job, 0), worker), job);
+    struct exchange x = post("/v1/solve", body);
     cr_assert_lt((sudoku_now_ns() - t0) / 1000000, 1000);
-    api_job_finish(job, &req, &resp);
-    api_job_free(job);
-    char *text = strndup(resp.body, resp.body_len);
-    cr_assert(strstr(text, "\"limit_reason\":\"cancel\"") != NULL, "%s", text);
-    free(text);
-    api_response_free(&resp);
+    cr_assert(strstr(x.text, "\"limit_reason\":\"cancel\"") != NULL, "%s", x.text);
+    done(&x);
     free(puzzle);
 }
 
@@ -805,7 +802,7 @@ Test(api, media_type_must_be_json)
 Test(api, rejections_from_the_http_layer)
 {
     api_request req = {.method = "POST", .path = "/v1/solve", .request_id = "r1"};
-    req.match = router_lookup(req.method, req.path);
+    api_route(ctx, &req);
     req.start_ns = sudoku_now_ns();
     struct exchange x = {0};
     api_reject(ctx, &req, API_PROBLEM_QUEUE_FULL, "busy", &x.resp);
@@ -1113,7 +1110,7 @@ Test(api, batch_output_is_capped_by_the_body_size)
     done(&x);
 }
 
-/* Runs a batch through api_job_finish_stream and reads the stream in odd steps. */
+/* Runs a batch and checks it was cut into several tasks, streamed. */
 static char *streamed_batch(const char *content_type, const char *body, size_t *len)
 {
     api_request req = {.method = "POST",
@@ -1122,71 +1119,18 @@ static char *streamed_batch(const char *content_type, const char *body, size_t *
                        .body = body,
                        .body_len = strlen(body),
                        .request_id = "s"};
-    req.match = router_lookup(req.method, req.path);
-    req.start_ns = sudoku_now_ns();
     api_response resp;
-    api_job *job = api_handle(ctx, &req, &resp);
-    cr_assert_not_null(job);
-    cr_assert_gt(api_job_ntasks(job), 1, "a batch of this size is cut into chunks");
-    api_job_submitted(job);
-    for (size_t i = 0; i < api_job_ntasks(job); i++) api_task_run(api_job_task(job, i), worker);
-    api_job_finish_stream(job, &req, &resp);
-    api_job_free(job); /* the stream keeps its own reference */
+    api_route(ctx, &req);
+    req.start_ns = sudoku_now_ns();
+    cr_assert_eq(api_handle(ctx, &req, NULL, &resp), API_ANSWERED);
+    cr_assert_not_null(req.job);
+    cr_assert_gt(job_ntasks(req.job), 1, "a batch of this size is cut into chunks");
     cr_assert_not_null(resp.stream);
     cr_assert_eq(resp.status, 200);
-    size_t cap = 1 << 16, got = 0;
-    char *text = malloc(cap);
-    ssize_t n;
-    /* odd-sized reads cross every piece boundary somewhere */
-    while ((n = api_stream_read(resp.stream, text + got, 777)) > 0) {
-        got += (size_t)n;
-        if (cap - got < 1024) text = realloc(text, cap *= 2);
-    }
-    cr_assert_eq(n, 0, "every chunk was done: the stream must not wait");
-    text[got] = '\0';
+    char *text = read_stream(resp.stream, len);
     api_response_free(&resp);
-    *len = got;
+    api_finish(ctx, &req, 200);
     return text;
-}
-
-/* A stream whose next chunk is not solved yet says so, and reads on once it is. */
-Test(api, batch_stream_waits_for_unsolved_chunks)
-{
-    char body[1024] = "";
-    for (int i = 0; i < 40; i++) strcat(body, "1234341221434321\n");
-    api_request req = {.method = "POST",
-                       .path = "/v1/solve/batch",
-                       .content_type = "text/plain",
-                       .body = body,
-                       .body_len = strlen(body),
-                       .request_id = "w"};
-    req.match = router_lookup(req.method, req.path);
-    req.start_ns = sudoku_now_ns();
-    api_response resp;
-    api_job *job = api_handle(ctx, &req, &resp);
-    cr_assert_not_null(job);
-    size_t ntasks = api_job_ntasks(job);
-    cr_assert_gt(ntasks, 2);
-    api_job_submitted(job);
-    cr_assert(!api_job_ready(job));
-    cr_assert_null(api_task_run(api_job_task(job, 0), worker));
-    cr_assert(api_job_ready(job), "the first chunk is enough to start answering");
-    api_job_finish_stream(job, &req, &resp);
-    char *out = malloc(1 << 16);
-    ssize_t n = api_stream_read(resp.stream, out, 1 << 16);
-    cr_assert_gt(n, 0, "chunk 0 is there");
-    size_t total = (size_t)n;
-    cr_assert_eq(api_stream_read(resp.stream, out + total, (1 << 16) - total), API_STREAM_WAIT);
-    for (size_t i = 1; i < ntasks; i++) api_task_run(api_job_task(job, i), worker);
-    api_job_free(job);
-    while ((n = api_stream_read(resp.stream, out + total, (1 << 16) - total)) > 0)
-        total += (size_t)n;
-    cr_assert_eq(n, 0);
-    int lines = 0;
-    for (size_t i = 0; i < total; i++) lines += out[i] == '\n';
-    cr_assert_eq(lines, 40, "one line per puzzle, none lost at the wait");
-    free(out);
-    api_response_free(&resp);
 }
 
 Test(api, batch_answers_stream_from_the_chunk_buffers)

@@ -5,7 +5,8 @@
 
 #include "server/buf.h"
 #include "server/input.h"
-#include "server/json.h"
+#include "server/json_read.h"
+#include "server/json_write.h"
 
 static int check(const char *text, api_problem *pb)
 {

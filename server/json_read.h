@@ -1,23 +1,19 @@
-/* json.h -- JSON in (strict check, cJSON -> input_puzzle) and JSON out (results, problems).
+/* json_read.h -- JSON in: a strict check, then cJSON -> input_puzzle.
  *
  * The only module that touches cJSON. Every body is first run through
  * json_check(), a strict RFC 8259 scanner that also enforces what cJSON
  * does not: valid UTF-8, no \u0000, no lone surrogates, a nesting limit and
  * exact error offsets. cJSON then builds trees only for small values (one
- * request, one batch item), never for a whole 16 MiB batch.
- *
- * Output is written straight into a buf with hand-rolled writers: results
- * are flat, their shapes fixed, and the batch path formats tens of thousands
- * of them, so building cJSON trees for output would only cost time.
+ * request, one batch item), never for a whole 16 MiB batch. The writers
+ * are in json_write.h.
  */
-#ifndef SUDOKUD_JSON_H
-#define SUDOKUD_JSON_H
+#ifndef SUDOKUD_JSON_READ_H
+#define SUDOKUD_JSON_READ_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-#include "server/buf.h"
 #include "server/input.h"
 #include "server/problems.h"
 #include "solver/sudoku.h"
@@ -73,33 +69,4 @@ int json_read_batch(const char *body, size_t len, uint32_t max_timeout_ms, size_
                     input_puzzle *shared, input_puzzle *item, const json_batch_sink *sink,
                     api_problem *pb);
 
-/* ---- output ---------------------------------------------------------------- */
-
-/* Appends s (len bytes) as a JSON string; invalid UTF-8 becomes U+FFFD. */
-void json_put_string(buf *b, const char *s, size_t len);
-
-/* One solve outcome to render. */
-typedef struct json_result {
-    long long index; /* batch position, or -1 for none */
-    input_form form;
-    const sudoku_puzzle *shape; /* size, box, regions flag */
-    const sudoku_result *res;   /* solutions_stored of them in res->solutions */
-    bool full_timing;           /* queue/solve/total (single solve) or solve only (batch) */
-    uint64_t queue_us, solve_us, total_us;
-} json_result;
-
-/* Appends a solve result object. */
-void json_render_result(buf *b, const json_result *r);
-
-/* Appends a problem object. instance / request_id may be NULL (batch
- * items); index < 0 for none; conflicts may be NULL when nconflicts is 0
- * and shape then may be NULL. */
-void json_render_problem(buf *b, const api_problem *pb, const char *instance,
-                         const char *request_id, long long index, const sudoku_conflict *conflicts,
-                         size_t nconflicts, const sudoku_puzzle *shape);
-
-/* Appends a conflicts array (shape gives N and whether boxes are regions). */
-void json_render_conflicts(buf *b, const sudoku_conflict *conflicts, size_t n,
-                           const sudoku_puzzle *shape);
-
-#endif /* SUDOKUD_JSON_H */
+#endif /* SUDOKUD_JSON_READ_H */

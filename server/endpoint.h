@@ -1,0 +1,127 @@
+/* endpoint.h -- what an endpoint is made of, and the helpers endpoints answer with.
+ *
+ * Internal to api.c, routes.c, reply.c and the ep_*.c files (http.c sees
+ * only api.h). An endpoint is up to four functions, named in its route row:
+ *
+ *   parse   network thread: reads the request; answers it (returns NULL with
+ *           *resp filled) or returns a job made with api_job_new()
+ *   quick   network thread, optional: tries the job right there under a
+ *           small budget; true when it finished (then no worker is needed)
+ *   run     worker thread: one task of the job (job.h's job_run_fn)
+ *   render  network thread: the answer of a ready job
+ *
+ * A job carries the run function of the route that made it, and api.c
+ * renders it with that same route's render: no endpoint's job can reach
+ * another endpoint's code.
+ */
+#ifndef SUDOKUD_ENDPOINT_H
+#define SUDOKUD_ENDPOINT_H
+
+#include <stdatomic.h>
+
+#include "server/api.h"
+#include "server/buf.h"
+#include "server/metrics.h"
+
+typedef job *(*route_parse_fn)(api_context *ctx, const api_request *req, api_response *resp);
+typedef bool (*route_quick_fn)(job *j, worker *w);
+typedef void (*route_render_fn)(job *j, const api_request *req, api_response *resp);
+
+struct route {
+    const char *label;     /* metrics and logs */
+    const char *path;      /* exact path, or the prefix when `claims` is set */
+    bool (*claims)(const char *path); /* prefix routes: is this path ours? */
+    unsigned methods;      /* ROUTE_GET | ROUTE_POST */
+    unsigned media;        /* MEDIA_* a body may have; 0 = no body expected */
+    route_limit limit;
+    route_parse_fn parse;
+    route_quick_fn quick;  /* may be NULL */
+    job_run_fn run;        /* NULL when parse always answers */
+    route_render_fn render;
+};
+
+/* The most CORS origins --cors-origins may list. */
+#define API_MAX_ORIGINS 32
+
+struct api_context {
+    const struct config *cfg;
+    metrics *metrics;
+    job_runner *runner;
+    bool threaded;     /* jobs go to worker threads; else they run in api_handle */
+    atomic_int cancel; /* the solver's cancel flag, shared by every job */
+    atomic_bool draining;
+    atomic_ullong next_id;
+    uint64_t id_seed;
+    bool cors_any;
+    size_t norigins;
+    char *origins[API_MAX_ORIGINS];
+};
+
+/* Makes a job for req's route: its tasks run the route's run function.
+ * state becomes the job's (freed by free_state, also when this fails).
+ * Returns NULL when out of memory. */
+job *api_job_new(const api_request *req, size_t ntasks, void *state,
+                 void (*free_state)(void *state));
+
+/* Solver limits for a job of ctx: the node budget, the cancel flag. */
+sudoku_limits api_limits(api_context *ctx, uint32_t max_solutions, uint64_t deadline_ns);
+
+/* ---- replies (reply.c) ----------------------------------------------------------------- */
+
+#define CT_JSON    "application/json"
+#define CT_PROBLEM "application/problem+json"
+#define CT_NDJSON  "application/x-ndjson"
+
+/* Adds a header (static or request-borrowed strings); extra ones are dropped. */
+void reply_header(api_response *resp, const char *name, const char *value);
+
+/* A body of len static bytes. */
+void reply_static(api_response *resp, int status, const char *content_type, const char *body,
+                  size_t len);
+
+/* Moves a finished buffer into the response; out of memory becomes a 500. */
+void reply_buf(api_response *resp, int status, const char *content_type, buf *b);
+
+/* A problem+json answer for req, with the conflicts of `shape` when n > 0. */
+void reply_problem(api_response *resp, const api_request *req, const api_problem *pb,
+                   const sudoku_conflict *conflicts, size_t nconflicts,
+                   const sudoku_puzzle *shape);
+
+/* A problem of `type` with a printf-style detail. */
+void reply_error(api_response *resp, const api_request *req, api_problem_type type,
+                 const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+/* Sets Server-Timing from n (name, microseconds) pairs. */
+void reply_timing(api_response *resp, const char *const *names, const uint64_t *us, size_t n);
+
+/* Microseconds from one sudoku_now_ns() reading to a later one (0 if not later). */
+uint64_t reply_us(uint64_t from_ns, uint64_t to_ns);
+
+/* ---- the endpoints (one ep_*.c file each family) -------------------------------------- */
+
+/* ep_solve.c: POST /v1/solve and /v1/validate, one puzzle each */
+job *ep_solve_parse(api_context *ctx, const api_request *req, api_response *resp);
+void ep_solve_render(job *j, const api_request *req, api_response *resp);
+job *ep_validate_parse(api_context *ctx, const api_request *req, api_response *resp);
+void ep_validate_render(job *j, const api_request *req, api_response *resp);
+bool ep_single_quick(job *j, worker *w);
+void ep_single_run(job *j, size_t task, worker *w);
+
+/* ep_batch.c: POST /v1/solve/batch */
+job *ep_batch_parse(api_context *ctx, const api_request *req, api_response *resp);
+void ep_batch_run(job *j, size_t task, worker *w);
+void ep_batch_render(job *j, const api_request *req, api_response *resp);
+
+/* ep_health.c: GET /healthz, /readyz, /v1/info */
+job *ep_healthz(api_context *ctx, const api_request *req, api_response *resp);
+job *ep_readyz(api_context *ctx, const api_request *req, api_response *resp);
+job *ep_info(api_context *ctx, const api_request *req, api_response *resp);
+
+/* ep_metrics.c: GET /metrics */
+job *ep_metrics(api_context *ctx, const api_request *req, api_response *resp);
+
+/* ep_static.c: files embedded at build time (the page, /openapi.yaml) */
+job *ep_static(api_context *ctx, const api_request *req, api_response *resp);
+bool ep_static_claims(const char *path);
+
+#endif /* SUDOKUD_ENDPOINT_H */

@@ -1,0 +1,464 @@
+/* ep_batch.c -- POST /v1/solve/batch: many puzzles, as a JSON body or one per line of text.
+ *
+ * DESIGN: items are stored compactly, not as 8 KiB sudoku_puzzles: a small
+ * header per item plus its N*N cells in one arena (81 bytes for a 9x9).
+ * Items that failed to parse carry their problem object, pre-rendered. The
+ * items are cut into chunks, one job task each; a worker copies an item into
+ * its scratch puzzle, solves it and writes the result straight into its
+ * task's output buffer, which the job's stream sends from directly, in
+ * input order, while later chunks are still being solved:
+ *
+ *   items[]  [hdr|hdr|hdr|hdr|hdr|hdr|hdr|hdr]      arena [81 cells|81 cells|...]
+ *            '-- task 0 --'-- task 1 --'-- task 2 -'   problems ["{index:3,...}"...]
+ *                   |            |          |
+ *                 out[0]       out[1]     out[2]  --> stream: "[" out0 "," out1 "," out2 "]"
+ *
+ * Deadlines: an item gets its own timeout_ms from when it starts, capped by
+ * the batch's deadline: arrival + max_timeout_ms * ceil(items / workers).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "server/endpoint.h"
+#include "server/input.h"
+#include "server/json_read.h"
+#include "server/json_write.h"
+
+/* Tasks per worker a batch is cut into: enough to even out hard and easy
+ * chunks and to start streaming the answer early (after 1/16 of the work
+ * with 2 workers), few enough to leave queue room for other requests. */
+#define EP_CHUNKS_PER_WORKER 8
+
+/* A batch may ask for at most this many solution cells per body byte
+ * (return_solutions * N*N summed over items), so a small body cannot demand
+ * gigabytes of output. */
+#define EP_SOLUTION_CELLS_PER_BODY_BYTE 4
+/* ...plus this many, so that tiny bodies may still ask for a few grids. */
+#define EP_SOLUTION_CELLS_SLACK 4096
+
+/* Bytes of one 9x9 result, to size a chunk's output in one go. */
+#define EP_RESULT_ESTIMATE 400
+
+/* Solver outcomes, indexed by sudoku_status. */
+#define EP_OUTCOMES (SUDOKU_INVALID + 1)
+
+/* One compact item. */
+struct batch_item {
+    size_t data;    /* cells offset in the arena, or the problem's offset in `problems` */
+    size_t regions; /* regions offset in the arena, or SIZE_MAX for boxes */
+    uint32_t len;   /* problem text length (problem items) */
+    uint32_t max_solutions;
+    uint32_t timeout_ms;
+    uint8_t size, box_rows, box_cols, return_solutions;
+    uint8_t form;
+    bool diagonal;
+    bool problem;
+};
+
+/* What one task counted, for the summary. */
+struct batch_chunk {
+    uint64_t runs[EP_OUTCOMES]; /* solver runs by outcome */
+    sudoku_stats stats;         /* their counters, summed */
+    uint64_t unread; /* items that never reached the solver (input problems) */
+};
+
+typedef struct batch {
+    api_context *ctx;
+    bool ndjson;
+    size_t nitems;
+    struct batch_item *items;
+    buf arena;
+    buf problems;
+    size_t shared_regions; /* arena offset of the shared layout, SIZE_MAX when none */
+    const uint8_t *shared_regions_src;
+    uint64_t solution_cells; /* output guard, see EP_SOLUTION_CELLS_PER_BODY_BYTE */
+    uint64_t deadline_ns;
+    uint64_t start_ns; /* of the request, for the summary */
+    size_t nchunks;
+    struct batch_chunk *chunks;
+} batch;
+
+static void batch_free(void *state)
+{
+    batch *b = state;
+    if (b == NULL) return;
+    free(b->items);
+    free(b->chunks);
+    buf_free(&b->arena);
+    buf_free(&b->problems);
+    free(b);
+}
+
+/* ---- reading ------------------------------------------------------------------------ */
+
+/* Appends bytes to the arena; returns their offset, or SIZE_MAX when out of memory. */
+static size_t batch_arena_put(buf *arena, const uint8_t *data, size_t n)
+{
+    size_t off = arena->len;
+    buf_append(arena, data, n);
+    return arena->oom ? SIZE_MAX : off;
+}
+
+static int batch_begin(void *opaque, size_t count, const input_puzzle *shared)
+{
+    batch *b = opaque;
+    b->nitems = 0;
+    b->items = calloc(count > 0 ? count : 1, sizeof(*b->items));
+    if (b->items == NULL) return -1;
+    if (shared->nregions > 0) {
+        b->shared_regions = batch_arena_put(&b->arena, shared->regions, shared->nregions);
+        b->shared_regions_src = shared->regions;
+        if (b->shared_regions == SIZE_MAX) return -1;
+    }
+    return 0;
+}
+
+static int batch_add(void *opaque, size_t index, const input_puzzle *in, const api_problem *pb)
+{
+    batch *b = opaque;
+    struct batch_item *it = &b->items[index];
+
+    b->nitems = index + 1;
+    if (pb != NULL) {
+        size_t off = b->problems.len;
+        json_render_problem(&b->problems, pb, NULL, NULL, (long long)index, NULL, 0, NULL);
+        if (b->problems.oom) return -1;
+        metrics_refused(b->ctx->metrics, pb->type);
+        it->problem = true;
+        it->data = off;
+        it->len = (uint32_t)(b->problems.len - off);
+        return 0;
+    }
+    size_t cells = (size_t)in->size * (size_t)in->size;
+    it->data = batch_arena_put(&b->arena, in->cells, cells);
+    if (it->data == SIZE_MAX) return -1;
+    it->regions = SIZE_MAX;
+    if (in->nregions > 0) {
+        if (in->regions == b->shared_regions_src)
+            it->regions = b->shared_regions;
+        else if ((it->regions = batch_arena_put(&b->arena, in->regions, cells)) == SIZE_MAX)
+            return -1;
+    }
+    it->size = (uint8_t)in->size;
+    it->box_rows = (uint8_t)in->box_rows;
+    it->box_cols = (uint8_t)in->box_cols;
+    it->diagonal = in->diagonal;
+    it->form = (uint8_t)in->form;
+    it->max_solutions = in->max_solutions;
+    it->return_solutions = (uint8_t)in->return_solutions;
+    it->timeout_ms = in->timeout_ms;
+    uint32_t keep =
+        in->return_solutions < in->max_solutions ? in->return_solutions : in->max_solutions;
+    b->solution_cells += (uint64_t)(keep > 0 ? keep : 1) * cells;
+    return 0;
+}
+
+/* Parses an unsigned query value in min..max. */
+static int batch_query_uint(const api_param *q, uint64_t min, uint64_t max, uint32_t *out,
+                            api_problem *pb)
+{
+    uint64_t v = 0;
+    const char *s = q->value;
+    if (*s == '\0') goto bad;
+    for (; *s != '\0'; s++) {
+        if (*s < '0' || *s > '9' || v > max) goto bad;
+        v = v * 10 + (uint64_t)(*s - '0');
+    }
+    if (v < min || v > max) goto bad;
+    *out = (uint32_t)v;
+    return 0;
+bad:
+    return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, NULL,
+                           "query parameter %s must be an integer in %llu..%llu", q->key,
+                           (unsigned long long)min, (unsigned long long)max);
+}
+
+/* Reads the shared options of a text batch from the query string. */
+static int batch_query_options(api_context *ctx, const api_request *req, input_puzzle *shared,
+                               api_problem *pb)
+{
+    for (size_t i = 0; i < req->nquery; i++) {
+        const api_param *q = &req->query[i];
+        int rc;
+        if (strcmp(q->key, "max_solutions") == 0) {
+            rc = batch_query_uint(q, 1, INPUT_MAX_SOLUTIONS, &shared->max_solutions, pb);
+        } else if (strcmp(q->key, "return_solutions") == 0) {
+            rc = batch_query_uint(q, 0, INPUT_MAX_RETURN_SOLUTIONS, &shared->return_solutions, pb);
+        } else if (strcmp(q->key, "timeout_ms") == 0) {
+            rc = batch_query_uint(q, 1, ctx->cfg->max_timeout_ms, &shared->timeout_ms, pb);
+        } else {
+            rc = api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, NULL,
+                                 "unknown query parameter \"%.64s\" (max_solutions, "
+                                 "return_solutions, timeout_ms)",
+                                 q->key);
+        }
+        if (rc != 0) return -1;
+    }
+    return 0;
+}
+
+/* Next line of a text body: [*start, *end) without the newline or trailing
+ * whitespace, leading whitespace skipped. Returns false at the end. */
+static bool batch_next_line(const char *body, size_t len, size_t *pos, size_t *start, size_t *end)
+{
+    if (*pos >= len) return false;
+    const char *nl = memchr(body + *pos, '\n', len - *pos);
+    size_t stop = nl != NULL ? (size_t)(nl - body) : len;
+    size_t s = *pos, e = stop;
+    while (s < e && (body[s] == ' ' || body[s] == '\t' || body[s] == '\r')) s++;
+    while (e > s && (body[e - 1] == ' ' || body[e - 1] == '\t' || body[e - 1] == '\r')) e--;
+    *start = s;
+    *end = e;
+    *pos = stop + 1;
+    return true;
+}
+
+static bool batch_line_skipped(const char *body, size_t start, size_t end)
+{
+    return start == end || body[start] == '#';
+}
+
+static int batch_read_text(api_context *ctx, const api_request *req, batch *b,
+                           input_puzzle *shared, input_puzzle *item, api_problem *pb)
+{
+    size_t pos = 0, start, end, count = 0;
+
+    if (batch_query_options(ctx, req, shared, pb) != 0) return -1;
+    while (batch_next_line(req->body, req->body_len, &pos, &start, &end))
+        count += !batch_line_skipped(req->body, start, end);
+    if (count > ctx->cfg->max_batch_items)
+        return api_problem_set(pb, API_PROBLEM_BATCH_TOO_LARGE, NULL,
+                               "%zu puzzles in one batch; the limit is %llu", count,
+                               (unsigned long long)ctx->cfg->max_batch_items);
+    if (batch_begin(b, count, shared) != 0)
+        return api_problem_set(pb, API_PROBLEM_INTERNAL_ERROR, NULL, "out of memory");
+
+    uint8_t *cells = item->cells, *regions_buf = item->regions_buf;
+    size_t index = 0;
+    pos = 0;
+    while (batch_next_line(req->body, req->body_len, &pos, &start, &end)) {
+        if (batch_line_skipped(req->body, start, end)) continue;
+        const char *line = req->body + start;
+        size_t n = end - start;
+        api_problem item_pb;
+        int rc;
+        *item = *shared;
+        item->cells = cells;
+        item->regions_buf = regions_buf;
+        if (line[0] == '{' || line[0] == '"') {
+            rc = json_read_line(line, n, (uint32_t)ctx->cfg->max_timeout_ms, item, &item_pb);
+        } else {
+            rc = input_read_text(item, line, n, "", &item_pb);
+            if (rc == 0) rc = input_finish(item, "", "", &item_pb);
+        }
+        if (rc != 0 && item_pb.type == API_PROBLEM_INTERNAL_ERROR)
+            return api_problem_set(pb, API_PROBLEM_INTERNAL_ERROR, NULL, "out of memory");
+        if (batch_add(b, index, rc == 0 ? item : NULL, rc == 0 ? NULL : &item_pb) != 0)
+            return api_problem_set(pb, API_PROBLEM_INTERNAL_ERROR, NULL, "out of memory");
+        index++;
+    }
+    return 0;
+}
+
+/* Reads the whole body into b. Returns 0, or -1 with *pb. */
+static int batch_read(api_context *ctx, const api_request *req, batch *b, api_problem *pb)
+{
+    uint8_t *scratch = malloc(4 * (size_t)SUDOKU_MAX_CELLS);
+    if (scratch == NULL)
+        return api_problem_set(pb, API_PROBLEM_INTERNAL_ERROR, NULL, "out of memory");
+    input_puzzle shared, item;
+    uint32_t def_timeout = (uint32_t)ctx->cfg->default_timeout_ms;
+    input_init(&shared, scratch, scratch + SUDOKU_MAX_CELLS, def_timeout);
+    input_init(&item, scratch + 2 * SUDOKU_MAX_CELLS, scratch + 3 * SUDOKU_MAX_CELLS, def_timeout);
+    /* every cell takes at least a byte of the body: the arena never grows */
+    buf_reserve(&b->arena, req->body_len);
+
+    int rc;
+    if (b->ndjson) {
+        rc = batch_read_text(ctx, req, b, &shared, &item, pb);
+    } else {
+        json_batch_sink sink = {b, batch_begin, batch_add};
+        rc = json_read_batch(req->body, req->body_len, (uint32_t)ctx->cfg->max_timeout_ms,
+                             (size_t)ctx->cfg->max_batch_items, &shared, &item, &sink, pb);
+    }
+    free(scratch);
+    uint64_t max_cells =
+        (uint64_t)req->body_len * EP_SOLUTION_CELLS_PER_BODY_BYTE + EP_SOLUTION_CELLS_SLACK;
+    if (rc == 0 && b->solution_cells > max_cells)
+        rc = api_problem_set(pb, API_PROBLEM_BATCH_TOO_LARGE, NULL,
+                             "the batch asks for %llu solution cells; at most %llu for a body "
+                             "of this size (lower return_solutions)",
+                             (unsigned long long)b->solution_cells,
+                             (unsigned long long)max_cells);
+    return rc;
+}
+
+job *ep_batch_parse(api_context *ctx, const api_request *req, api_response *resp)
+{
+    api_problem pb;
+    batch *b = calloc(1, sizeof(*b));
+    if (b == NULL) goto oom;
+    b->ctx = ctx;
+    b->ndjson = req->media != MEDIA_JSON;
+    b->shared_regions = SIZE_MAX;
+    b->start_ns = req->start_ns;
+    if (batch_read(ctx, req, b, &pb) != 0) {
+        if (pb.type == API_PROBLEM_INTERNAL_ERROR) goto oom;
+        reply_problem(resp, req, &pb, NULL, 0, NULL);
+        batch_free(b);
+        return NULL;
+    }
+
+    size_t workers = (size_t)ctx->cfg->workers;
+    size_t max_tasks = workers * EP_CHUNKS_PER_WORKER;
+    if (max_tasks > ctx->cfg->queue_depth) max_tasks = (size_t)ctx->cfg->queue_depth;
+    /* an empty batch is one empty task, so its answer takes the same path */
+    b->nchunks = b->nitems < max_tasks ? (b->nitems > 0 ? b->nitems : 1) : max_tasks;
+    b->chunks = calloc(b->nchunks, sizeof(*b->chunks));
+    if (b->chunks == NULL) goto oom;
+    uint64_t rounds = (b->nitems + workers - 1) / workers;
+    b->deadline_ns = req->start_ns + rounds * ctx->cfg->max_timeout_ms * 1000000u;
+    job *j = api_job_new(req, b->nchunks, b, batch_free);
+    if (j == NULL) reply_error(resp, req, API_PROBLEM_INTERNAL_ERROR, "out of memory");
+    return j;
+
+oom:
+    batch_free(b);
+    reply_error(resp, req, API_PROBLEM_INTERNAL_ERROR, "out of memory");
+    return NULL;
+}
+
+/* ---- solving ------------------------------------------------------------------------ */
+
+static void batch_run_item(batch *b, struct batch_chunk *c, buf *out, worker *w, size_t i)
+{
+    const struct batch_item *it = &b->items[i];
+
+    if (it->problem) {
+        buf_append(out, b->problems.data + it->data, it->len);
+        c->unread++;
+        return;
+    }
+    sudoku_puzzle *p = &w->puzzle;
+    size_t cells = (size_t)it->size * it->size;
+    p->size = it->size;
+    p->box_rows = it->box_rows;
+    p->box_cols = it->box_cols;
+    p->diagonal = it->diagonal;
+    p->has_regions = it->regions != SIZE_MAX;
+    memcpy(p->cells, b->arena.data + it->data, cells);
+    if (p->has_regions) memcpy(p->regions, b->arena.data + it->regions, cells);
+
+    uint64_t deadline = sudoku_now_ns() + (uint64_t)it->timeout_ms * 1000000u;
+    if (deadline > b->deadline_ns) deadline = b->deadline_ns;
+    sudoku_limits limits = api_limits(b->ctx, it->max_solutions, deadline);
+    sudoku_result r = {0};
+    r.solutions = w->solutions;
+    r.solutions_capacity =
+        it->return_solutions < it->max_solutions ? it->return_solutions : it->max_solutions;
+    sudoku_solve(w->solver, p, &limits, &r);
+    if ((unsigned)r.status < EP_OUTCOMES) c->runs[r.status]++;
+    c->stats.nodes += r.stats.nodes;
+#define X(field, technique, description) c->stats.field += r.stats.field;
+    SUDOKU_SEARCH_COUNTERS(X)
+#undef X
+
+    api_problem pb;
+    switch (r.status) {
+    case SUDOKU_CONFLICT: {
+        size_t n = sudoku_conflicts(p, NULL, 0);
+        sudoku_conflict *conflicts = malloc(n * sizeof(*conflicts));
+        if (conflicts != NULL) sudoku_conflicts(p, conflicts, n);
+        api_problem_set(&pb, API_PROBLEM_CONFLICTING_GIVENS, NULL,
+                        "%zu rule%s broken by the givens", n, n == 1 ? " is" : "s are");
+        json_render_problem(out, &pb, NULL, NULL, (long long)i, conflicts,
+                            conflicts != NULL ? n : 0, p);
+        free(conflicts);
+        return;
+    }
+    case SUDOKU_INVALID: {
+        char err[SUDOKU_ERR_LEN] = "the solver does not accept this puzzle";
+        sudoku_puzzle_check(p, err);
+        api_problem_set(&pb, API_PROBLEM_INVALID_PUZZLE, NULL, "%s", err);
+        json_render_problem(out, &pb, NULL, NULL, (long long)i, NULL, 0, NULL);
+        return;
+    }
+    case SUDOKU_SOLVED:
+    case SUDOKU_MULTIPLE:
+    case SUDOKU_NO_SOLUTION:
+    case SUDOKU_LIMIT:
+        break;
+    }
+    json_result jr = {
+        .index = (long long)i,
+        .form = (input_form)it->form,
+        .shape = p,
+        .res = &r,
+        .full_timing = false,
+        .solve_us = r.stats.elapsed_ns / 1000,
+    };
+    json_render_result(out, &jr);
+}
+
+void ep_batch_run(job *j, size_t task, worker *w)
+{
+    batch *b = job_state(j);
+    struct batch_chunk *c = &b->chunks[task];
+    buf *out = job_task_out(j, task);
+    size_t first = b->nitems * task / b->nchunks;
+    size_t last = b->nitems * (task + 1) / b->nchunks;
+
+    /* one allocation for a chunk of 9x9 results; larger ones grow it */
+    buf_reserve(out, (last - first) * EP_RESULT_ESTIMATE);
+    for (size_t i = first; i < last; i++) {
+        batch_run_item(b, c, out, w, i);
+        if (b->ndjson)
+            buf_putc(out, '\n');
+        else if (i + 1 < last)
+            buf_putc(out, ',');
+    }
+    metrics_solve_many(b->ctx->metrics, c->runs, &c->stats);
+}
+
+/* ---- the answer --------------------------------------------------------------------- */
+
+/* The JSON summary after the last result; every task is done when this runs. */
+static void batch_summary(job *j, buf *out)
+{
+    const batch *b = job_state(j);
+    uint64_t runs[EP_OUTCOMES] = {0}, unread = 0;
+    for (size_t i = 0; i < b->nchunks; i++) {
+        for (size_t k = 0; k < EP_OUTCOMES; k++) runs[k] += b->chunks[i].runs[k];
+        unread += b->chunks[i].unread;
+    }
+    buf_printf(out,
+               "],\"summary\":{\"count\":%zu,\"solved\":%llu,\"multiple\":%llu,"
+               "\"no_solution\":%llu,\"limit\":%llu,\"errors\":%llu,\"time_us\":%llu}}",
+               b->nitems, (unsigned long long)runs[SUDOKU_SOLVED],
+               (unsigned long long)runs[SUDOKU_MULTIPLE],
+               (unsigned long long)runs[SUDOKU_NO_SOLUTION], (unsigned long long)runs[SUDOKU_LIMIT],
+               (unsigned long long)(unread + runs[SUDOKU_CONFLICT] + runs[SUDOKU_INVALID]),
+               (unsigned long long)reply_us(b->start_ns, sudoku_now_ns()));
+}
+
+void ep_batch_render(job *j, const api_request *req, api_response *resp)
+{
+    const batch *b = job_state(j);
+    /* NDJSON lines end in their own newline; JSON chunks are joined by commas */
+    resp->stream = b->ndjson ? job_stream_new(j, "", '\0', NULL)
+                             : job_stream_new(j, "{\"results\":[", ',', batch_summary);
+    if (resp->stream == NULL) {
+        reply_error(resp, req, API_PROBLEM_INTERNAL_ERROR, "out of memory");
+        return;
+    }
+    resp->status = API_HTTP_OK;
+    resp->content_type = b->ndjson ? CT_NDJSON : CT_JSON;
+    /* the headers leave before the last chunk is solved: the time to read
+     * the body and to the first answers are all they can tell */
+    uint64_t submitted = job_submit_ns(j);
+    static const char *const names[] = {"parse", "total"};
+    reply_timing(resp, names,
+                 (uint64_t[]){submitted != 0 ? reply_us(req->start_ns, submitted) : 0,
+                              reply_us(req->start_ns, sudoku_now_ns())},
+                 2);
+}

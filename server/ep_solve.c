@@ -1,0 +1,322 @@
+/* ep_solve.c -- POST /v1/solve and POST /v1/validate: one puzzle, one solver run.
+ *
+ * Both read a JSON body into a `single` job of one task. A solve whose
+ * search stays under EP_QUICK_NODES is answered on the network thread (the
+ * route's quick function); a harder one goes to a worker and starts again
+ * there with the full budget, having cost at most that small a detour.
+ * Every solve has an absolute deadline (arrival + timeout_ms), so time in
+ * the queue counts against it and no connection waits past its budget.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "server/endpoint.h"
+#include "server/input.h"
+#include "server/json_read.h"
+#include "server/json_write.h"
+
+/* Search nodes a solve may take on the network thread before it is handed
+ * to a worker: most published puzzles need far fewer, and a few hundred
+ * nodes of a 9x9 are some tens of microseconds. */
+#define EP_QUICK_NODES 256
+
+/* Largest grid tried on the network thread (a node of a bigger one costs more). */
+#define EP_QUICK_MAX_SIZE 16
+
+/* Bytes of a result without its grids, to size the answer in one go. */
+#define EP_RESULT_ESTIMATE 400
+
+typedef struct single {
+    api_context *ctx;
+    sudoku_puzzle puzzle;
+    input_form form;
+    bool box_assumed; /* the request named no box: the default one was taken */
+    uint32_t max_solutions;
+    unsigned check; /* validate: INPUT_CHECK_* */
+    uint64_t deadline_ns;
+    uint64_t start_ns, end_ns; /* of the solver run that counts */
+    sudoku_result result;
+    uint8_t *solutions;
+    api_problem invalid; /* when the solver refused the puzzle after all */
+} single;
+
+static void single_free(void *state)
+{
+    single *s = state;
+    if (s == NULL) return;
+    free(s->solutions);
+    free(s);
+}
+
+/* Lists the givens' conflicts into a new array (*out, caller frees). Returns
+ * the count; -1 when out of memory. */
+static long single_conflicts(const sudoku_puzzle *p, sudoku_conflict **out)
+{
+    *out = NULL;
+    size_t n = sudoku_conflicts(p, NULL, 0);
+    if (n == 0) return 0;
+    *out = malloc(n * sizeof(**out));
+    if (*out == NULL) return -1;
+    return (long)sudoku_conflicts(p, *out, n);
+}
+
+/* The problem answer for conflicting givens, naming an assumed box shape. */
+static void single_reply_conflicts(api_context *ctx, const api_request *req, const single *s,
+                                   const sudoku_conflict *conflicts, size_t n,
+                                   api_response *resp)
+{
+    api_problem pb;
+    char assumed[96] = "";
+    if (s->box_assumed && !s->puzzle.has_regions && s->puzzle.box_rows != s->puzzle.box_cols)
+        snprintf(assumed, sizeof(assumed), " (boxes of %dx%d assumed: set \"box\" for another shape)",
+                 s->puzzle.box_rows, s->puzzle.box_cols);
+    api_problem_set(&pb, API_PROBLEM_CONFLICTING_GIVENS, NULL, "%zu rule%s broken by the givens%s",
+                    n, n == 1 ? " is" : "s are", assumed);
+    metrics_refused(ctx->metrics, API_PROBLEM_CONFLICTING_GIVENS);
+    reply_problem(resp, req, &pb, conflicts, n, &s->puzzle);
+}
+
+/* The shared start of a solve or validate: reads the body into a new
+ * single. Returns it, or NULL with *resp answered; *conflicts lists the
+ * givens' conflicts (caller frees). */
+static single *single_read(api_context *ctx, const api_request *req, json_kind what,
+                           input_puzzle *in, sudoku_conflict **conflicts, size_t *nconflicts,
+                           api_response *resp)
+{
+    api_problem pb;
+    *conflicts = NULL;
+    *nconflicts = 0;
+    single *s = calloc(1, sizeof(*s));
+    if (s == NULL) goto oom;
+    s->ctx = ctx;
+    input_init(in, s->puzzle.cells, s->puzzle.regions, (uint32_t)ctx->cfg->default_timeout_ms);
+    if (json_read_request(req->body, req->body_len, what, (uint32_t)ctx->cfg->max_timeout_ms, in,
+                          &pb) != 0) {
+        if (pb.type == API_PROBLEM_INTERNAL_ERROR) goto oom;
+        metrics_refused(ctx->metrics, pb.type);
+        reply_problem(resp, req, &pb, NULL, 0, NULL);
+        single_free(s);
+        return NULL;
+    }
+    s->box_assumed = in->box_assumed;
+    input_to_puzzle(in, &s->puzzle);
+    s->form = in->form;
+    long n = single_conflicts(&s->puzzle, conflicts);
+    if (n < 0) goto oom;
+    *nconflicts = (size_t)n;
+    return s;
+
+oom:
+    single_free(s);
+    reply_error(resp, req, API_PROBLEM_INTERNAL_ERROR, "out of memory");
+    return NULL;
+}
+
+job *ep_solve_parse(api_context *ctx, const api_request *req, api_response *resp)
+{
+    input_puzzle in;
+    sudoku_conflict *conflicts;
+    size_t nconflicts;
+
+    single *s = single_read(ctx, req, JSON_KIND_SOLVE, &in, &conflicts, &nconflicts, resp);
+    if (s == NULL) return NULL;
+    if (nconflicts > 0) {
+        single_reply_conflicts(ctx, req, s, conflicts, nconflicts, resp);
+        free(conflicts);
+        single_free(s);
+        return NULL;
+    }
+    s->max_solutions = in.max_solutions;
+    s->deadline_ns = req->start_ns + (uint64_t)in.timeout_ms * 1000000u;
+    size_t keep = in.return_solutions < in.max_solutions ? in.return_solutions : in.max_solutions;
+    s->result.solutions_capacity = keep;
+    if (keep > 0) {
+        s->solutions = malloc(keep * (size_t)in.size * (size_t)in.size);
+        if (s->solutions == NULL) {
+            single_free(s);
+            reply_error(resp, req, API_PROBLEM_INTERNAL_ERROR, "out of memory");
+            return NULL;
+        }
+    }
+    s->result.solutions = s->solutions;
+    job *j = api_job_new(req, 1, s, single_free);
+    if (j == NULL) reply_error(resp, req, API_PROBLEM_INTERNAL_ERROR, "out of memory");
+    return j;
+}
+
+/* Runs the solver with at most node_cap nodes (0: the configured budget). */
+static void single_solve(single *s, worker *w, uint64_t node_cap)
+{
+    sudoku_limits limits = api_limits(s->ctx, s->max_solutions, s->deadline_ns);
+    if (node_cap != 0 && (limits.node_budget == 0 || node_cap < limits.node_budget))
+        limits.node_budget = node_cap;
+    s->start_ns = sudoku_now_ns();
+    sudoku_solve(w->solver, &s->puzzle, &limits, &s->result);
+    s->end_ns = sudoku_now_ns();
+}
+
+/* What every finished run does: the metrics, and the reason of a refusal. */
+static void single_finish(single *s)
+{
+    if (s->result.status == SUDOKU_INVALID) {
+        char err[SUDOKU_ERR_LEN] = "the solver does not accept this puzzle";
+        sudoku_puzzle_check(&s->puzzle, err);
+        api_problem_set(&s->invalid, API_PROBLEM_INVALID_PUZZLE, "/puzzle", "%s", err);
+    }
+    metrics_solve(s->ctx->metrics, s->result.status, &s->result.stats);
+}
+
+bool ep_single_quick(job *j, worker *w)
+{
+    single *s = job_state(j);
+    if (s->puzzle.size > EP_QUICK_MAX_SIZE) return false;
+    single_solve(s, w, EP_QUICK_NODES);
+    const sudoku_result *r = &s->result;
+    bool capped = s->ctx->cfg->max_nodes == 0 || s->ctx->cfg->max_nodes > EP_QUICK_NODES;
+    if (capped && r->limit_reason == SUDOKU_LIMIT_NODES) return false;
+    single_finish(s);
+    return true;
+}
+
+void ep_single_run(job *j, size_t task, worker *w)
+{
+    single *s = job_state(j);
+    (void)task;
+    single_solve(s, w, 0);
+    single_finish(s);
+}
+
+/* True when the solver's answer is a problem (then *resp has it). */
+static bool single_refused(const single *s, const api_request *req, api_response *resp)
+{
+    if (s->result.status == SUDOKU_INVALID) {
+        reply_problem(resp, req, &s->invalid, NULL, 0, NULL);
+        return true;
+    }
+    if (s->result.status != SUDOKU_CONFLICT) return false;
+    /* the network thread checked the givens, so only a solver change gets here */
+    sudoku_conflict *conflicts;
+    long n = single_conflicts(&s->puzzle, &conflicts);
+    api_problem pb;
+    api_problem_set(&pb, API_PROBLEM_CONFLICTING_GIVENS, NULL, "the givens break a rule");
+    reply_problem(resp, req, &pb, conflicts, n > 0 ? (size_t)n : 0, &s->puzzle);
+    free(conflicts);
+    return true;
+}
+
+void ep_solve_render(job *j, const api_request *req, api_response *resp)
+{
+    const single *s = job_state(j);
+    uint64_t submitted = job_submit_ns(j);
+    uint64_t queue_us = submitted != 0 ? reply_us(submitted, s->start_ns) : 0;
+    uint64_t solve_us = reply_us(s->start_ns, s->end_ns);
+    uint64_t total_us = reply_us(req->start_ns, sudoku_now_ns());
+
+    if (single_refused(s, req, resp)) return;
+    json_result r = {
+        .index = -1,
+        .form = s->form,
+        .shape = &s->puzzle,
+        .box_assumed = s->box_assumed,
+        .res = &s->result,
+        .full_timing = true,
+        .queue_us = queue_us,
+        .solve_us = solve_us,
+        .total_us = total_us,
+    };
+    buf b = BUF_INIT;
+    size_t cells = (size_t)s->puzzle.size * (size_t)s->puzzle.size;
+    buf_reserve(&b, EP_RESULT_ESTIMATE + 3 * cells * (1 + s->result.solutions_stored));
+    json_render_result(&b, &r);
+    reply_buf(resp, API_HTTP_OK, CT_JSON, &b);
+    static const char *const names[] = {"queue", "solve", "total"};
+    reply_timing(resp, names, (uint64_t[]){queue_us, solve_us, total_us}, 3);
+}
+
+/* ---- validate ------------------------------------------------------------------------ */
+
+/* solvable and unique: -1 unknown, 0 no, 1 yes. */
+static void validate_render_body(buf *b, const sudoku_puzzle *p, const sudoku_conflict *conflicts,
+                                 size_t nconflicts, unsigned check, int solvable, int unique)
+{
+    size_t cells = (size_t)p->size * (size_t)p->size, givens = 0;
+    for (size_t i = 0; i < cells; i++) givens += p->cells[i] != 0;
+
+    buf_puts(b, nconflicts == 0 ? "{\"valid\":true" : "{\"valid\":false");
+    buf_puts(b, givens == cells ? ",\"complete\":true" : ",\"complete\":false");
+    buf_puts(b, ",\"size\":");
+    buf_put_u64(b, (uint64_t)p->size);
+    buf_puts(b, ",\"givens\":");
+    buf_put_u64(b, givens);
+    buf_puts(b, ",\"conflicts\":");
+    json_render_conflicts(b, conflicts, nconflicts, p);
+    static const char *const tri[] = {"null", "false", "true"};
+    if (check & INPUT_CHECK_SOLVABLE) {
+        buf_puts(b, ",\"solvable\":");
+        buf_puts(b, tri[solvable + 1]);
+    }
+    if (check & INPUT_CHECK_UNIQUE) {
+        buf_puts(b, ",\"unique\":");
+        buf_puts(b, tri[unique + 1]);
+    }
+    buf_putc(b, '}');
+}
+
+job *ep_validate_parse(api_context *ctx, const api_request *req, api_response *resp)
+{
+    input_puzzle in;
+    sudoku_conflict *conflicts;
+    size_t nconflicts;
+
+    single *s = single_read(ctx, req, JSON_KIND_VALIDATE, &in, &conflicts, &nconflicts, resp);
+    if (s == NULL) return NULL;
+    if (in.check == 0 || nconflicts > 0) {
+        /* nothing to search: conflicting givens can be neither solvable nor unique */
+        buf b = BUF_INIT;
+        validate_render_body(&b, &s->puzzle, conflicts, nconflicts, in.check, 0, 0);
+        reply_buf(resp, API_HTTP_OK, CT_JSON, &b);
+        free(conflicts);
+        single_free(s);
+        return NULL;
+    }
+    s->check = in.check;
+    s->max_solutions = (in.check & INPUT_CHECK_UNIQUE) ? 2 : 1;
+    s->deadline_ns = req->start_ns + ctx->cfg->default_timeout_ms * 1000000u;
+    job *j = api_job_new(req, 1, s, single_free);
+    if (j == NULL) reply_error(resp, req, API_PROBLEM_INTERNAL_ERROR, "out of memory");
+    return j;
+}
+
+void ep_validate_render(job *j, const api_request *req, api_response *resp)
+{
+    const single *s = job_state(j);
+    const sudoku_result *r = &s->result;
+    int solvable = -1, unique = -1;
+
+    if (r->status == SUDOKU_INVALID && single_refused(s, req, resp)) return;
+    switch (r->status) {
+    case SUDOKU_SOLVED:
+        solvable = 1;
+        unique = r->count_exact && r->solution_count == 1 ? 1 : -1;
+        break;
+    case SUDOKU_MULTIPLE:
+        solvable = 1;
+        unique = 0;
+        break;
+    case SUDOKU_NO_SOLUTION:
+    case SUDOKU_CONFLICT:
+        solvable = 0;
+        unique = 0;
+        break;
+    case SUDOKU_LIMIT:
+        /* a solution found before the budget ran out still proves solvable */
+        solvable = r->solution_count > 0 ? 1 : -1;
+        unique = r->solution_count > 1 ? 0 : -1;
+        break;
+    case SUDOKU_INVALID:
+        break;
+    }
+    buf b = BUF_INIT;
+    validate_render_body(&b, &s->puzzle, NULL, 0, s->check, solvable, unique);
+    reply_buf(resp, API_HTTP_OK, CT_JSON, &b);
+}

@@ -1,0 +1,291 @@
+/* json_write.c -- the JSON writers: results, problems, conflicts, strings.
+ *
+ * Output is written straight into a buf with hand-rolled writers: results
+ * are flat, their shapes fixed, and the batch path formats tens of thousands
+ * of them, so building cJSON trees for output would only cost time. No cJSON
+ * here, so the CLI can link these writers without it.
+ */
+#include "server/json_write.h"
+
+#include <string.h>
+
+#include "server/utf8.h"
+
+void json_put_string(buf *b, const char *str, size_t len)
+{
+    static const char hex[] = "0123456789abcdef";
+    const unsigned char *s = (const unsigned char *)str;
+    size_t run = 0;
+
+    if (buf_reserve(b, len + 2) != 0) return;
+    buf_putc(b, '"');
+    for (size_t i = 0; i < len;) {
+        unsigned c = s[i];
+        if (c >= 0x20 && c < 0x80 && c != '"' && c != '\\') {
+            i++;
+            run++;
+            continue;
+        }
+        buf_append(b, s + i - run, run);
+        run = 0;
+        if (c >= 0x80) {
+            size_t n = utf8_seq(s + i, len - i);
+            if (n == 0) {
+                buf_puts(b, "\\ufffd");
+                i++;
+            } else {
+                buf_append(b, s + i, n);
+                i += n;
+            }
+            continue;
+        }
+        char esc[7] = {'\\', (char)c, 0, 0, 0, 0, 0};
+        switch (c) {
+        case '"':
+        case '\\':
+            buf_append(b, esc, 2);
+            break;
+        case '\n':
+            buf_puts(b, "\\n");
+            break;
+        case '\r':
+            buf_puts(b, "\\r");
+            break;
+        case '\t':
+            buf_puts(b, "\\t");
+            break;
+        default:
+            esc[1] = 'u';
+            esc[2] = '0';
+            esc[3] = '0';
+            esc[4] = hex[c >> 4];
+            esc[5] = hex[c & 15];
+            buf_append(b, esc, 6);
+            break;
+        }
+        i++;
+    }
+    buf_append(b, s + len - run, run);
+    buf_putc(b, '"');
+}
+
+/* Output is written through a raw cursor into space reserved up front: the
+ * batch path renders tens of thousands of results, and per-call bounds
+ * checks and strlen() on constant pieces cost more than the formatting. */
+#define JSON_LIT(o, s) (memcpy((o), (s), sizeof(s) - 1), (o) + sizeof(s) - 1)
+
+static char *json_u64(char *o, uint64_t v)
+{
+    char tmp[20];
+    int n = 0;
+    do {
+        tmp[n++] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v != 0);
+    while (n > 0) *o++ = tmp[--n];
+    return o;
+}
+
+static char *json_str(char *o, const char *s)
+{
+    size_t n = strlen(s);
+    memcpy(o, s, n);
+    return o + n;
+}
+
+/* Bytes one grid takes at most in a form. */
+static size_t json_grid_bound(input_form form, int n)
+{
+    size_t cells = (size_t)n * (size_t)n;
+    if (form == INPUT_FORM_STRING && n <= SUDOKU_MAX_TEXT_SIZE) return cells + 2;
+    /* up to 2 digits and a comma per cell, brackets and a comma per row */
+    return cells * 3 + (size_t)n * 3 + 4;
+}
+
+/* Writes one grid in the given form at o; returns the new cursor. */
+static char *json_grid(char *o, input_form form, int n, const uint8_t *cells)
+{
+    static const char symbols[] = ".123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    size_t cells_n = (size_t)n * (size_t)n;
+
+    if (form == INPUT_FORM_STRING && n <= SUDOKU_MAX_TEXT_SIZE) {
+        *o++ = '"';
+        for (size_t i = 0; i < cells_n; i++)
+            *o++ = symbols[cells[i] <= SUDOKU_MAX_TEXT_SIZE ? cells[i] : 0];
+        *o++ = '"';
+        return o;
+    }
+    *o++ = '[';
+    for (int r = 0; r < n; r++) {
+        if (form == INPUT_FORM_ROWS) *o++ = '[';
+        for (int c = 0; c < n; c++) {
+            unsigned v = cells[r * n + c];
+            if (v >= 10) *o++ = (char)('0' + v / 10);
+            *o++ = (char)('0' + v % 10);
+            if (c + 1 < n) *o++ = ',';
+        }
+        if (form == INPUT_FORM_ROWS) *o++ = ']';
+        if (r + 1 < n) *o++ = ',';
+    }
+    *o++ = ']';
+    return o;
+}
+
+/* Longest result without its grids: the keys, 15 numbers of up to 20
+ * digits, and the longest status and limit reason. */
+#define JSON_RESULT_FIXED 768
+
+void json_render_result(buf *b, const json_result *r)
+{
+    const sudoku_result *res = r->res;
+    const sudoku_puzzle *p = r->shape;
+    const sudoku_stats *st = &res->stats;
+    size_t cells = (size_t)p->size * (size_t)p->size;
+    size_t grids = res->solutions_stored * (res->solutions_capacity > 1 ? 2 : 1);
+
+    if (buf_reserve(b, JSON_RESULT_FIXED + grids * json_grid_bound(r->form, p->size)) != 0) return;
+    char *o = b->data + b->len;
+    *o++ = '{';
+    if (r->index >= 0) {
+        o = JSON_LIT(o, "\"index\":");
+        o = json_u64(o, (uint64_t)r->index);
+        *o++ = ',';
+    }
+    o = JSON_LIT(o, "\"status\":\"");
+    o = json_str(o, sudoku_status_str(res->status));
+    o = JSON_LIT(o, "\",\"unique\":");
+    if (res->status == SUDOKU_SOLVED && res->count_exact && res->solution_count == 1)
+        o = JSON_LIT(o, "true");
+    else if (res->status == SUDOKU_MULTIPLE || res->status == SUDOKU_NO_SOLUTION)
+        o = JSON_LIT(o, "false");
+    else
+        o = JSON_LIT(o, "null");
+    o = JSON_LIT(o, ",\"size\":");
+    o = json_u64(o, (uint64_t)p->size);
+    o = JSON_LIT(o, ",\"box\":{\"rows\":");
+    o = json_u64(o, (uint64_t)p->box_rows);
+    o = JSON_LIT(o, ",\"cols\":");
+    o = json_u64(o, (uint64_t)p->box_cols);
+    if (r->box_assumed && !p->has_regions && p->box_rows != p->box_cols)
+        o = JSON_LIT(o, ",\"assumed\":true");
+    o = JSON_LIT(o, "},\"solution\":");
+    if (res->solutions_stored > 0)
+        o = json_grid(o, r->form, p->size, res->solutions);
+    else
+        o = JSON_LIT(o, "null");
+    if (res->solutions_capacity > 1) {
+        o = JSON_LIT(o, ",\"solutions\":[");
+        for (size_t i = 0; i < res->solutions_stored; i++) {
+            if (i > 0) *o++ = ',';
+            o = json_grid(o, r->form, p->size, res->solutions + i * cells);
+        }
+        *o++ = ']';
+    }
+    o = JSON_LIT(o, ",\"solution_count\":");
+    o = json_u64(o, res->solution_count);
+    if (res->count_exact)
+        o = JSON_LIT(o, ",\"count_exact\":true");
+    else
+        o = JSON_LIT(o, ",\"count_exact\":false");
+    if (res->status == SUDOKU_LIMIT) {
+        o = JSON_LIT(o, ",\"limit_reason\":\"");
+        o = json_str(o, sudoku_limit_reason_str(res->limit_reason));
+        *o++ = '"';
+    }
+    o = JSON_LIT(o, ",\"stats\":{\"nodes\":");
+    o = json_u64(o, st->nodes);
+    o = JSON_LIT(o, ",\"guesses\":");
+    o = json_u64(o, st->guesses);
+    o = JSON_LIT(o, ",\"backtracks\":");
+    o = json_u64(o, st->backtracks);
+#define X(field, technique, description)                                                           \
+    o = JSON_LIT(o, ",\"" #field "\":");                                                          \
+    o = json_u64(o, st->field);
+    SUDOKU_SEARCH_COUNTERS(X)
+#undef X
+    o = JSON_LIT(o, ",\"max_depth\":");
+    o = json_u64(o, st->max_depth);
+    if (r->full_timing) {
+        o = JSON_LIT(o, "},\"timing_us\":{\"queue\":");
+        o = json_u64(o, r->queue_us);
+        o = JSON_LIT(o, ",\"solve\":");
+        o = json_u64(o, r->solve_us);
+        o = JSON_LIT(o, ",\"total\":");
+        o = json_u64(o, r->total_us);
+    } else {
+        o = JSON_LIT(o, "},\"timing_us\":{\"solve\":");
+        o = json_u64(o, r->solve_us);
+    }
+    o = JSON_LIT(o, "}}");
+    b->len = (size_t)(o - b->data);
+    b->data[b->len] = '\0';
+}
+
+void json_render_conflicts(buf *b, const sudoku_conflict *conflicts, size_t n,
+                           const sudoku_puzzle *shape)
+{
+    buf_putc(b, '[');
+    for (size_t i = 0; i < n; i++) {
+        const sudoku_conflict *c = &conflicts[i];
+        const char *unit = sudoku_unit_kind_str(c->kind);
+        if (c->kind == SUDOKU_UNIT_BOX && shape->has_regions) unit = "region";
+        if (i > 0) buf_putc(b, ',');
+        buf_puts(b, "{\"unit\":\"");
+        buf_puts(b, unit);
+        buf_puts(b, "\",\"index\":");
+        buf_put_i64(b, c->unit);
+        buf_puts(b, ",\"symbol\":");
+        buf_put_i64(b, c->symbol);
+        buf_puts(b, ",\"cells\":[");
+        for (int k = 0; k < c->ncells && k < SUDOKU_MAX_SIZE; k++) {
+            if (k > 0) buf_putc(b, ',');
+            buf_puts(b, "{\"row\":");
+            buf_put_i64(b, c->cells[k] / shape->size);
+            buf_puts(b, ",\"col\":");
+            buf_put_i64(b, c->cells[k] % shape->size);
+            buf_putc(b, '}');
+        }
+        buf_puts(b, "]}");
+    }
+    buf_putc(b, ']');
+}
+
+void json_render_problem(buf *b, const api_problem *pb, const char *instance,
+                         const char *request_id, long long index, const sudoku_conflict *conflicts,
+                         size_t nconflicts, const sudoku_puzzle *shape)
+{
+    buf_putc(b, '{');
+    if (index >= 0) {
+        buf_puts(b, "\"index\":");
+        buf_put_i64(b, index);
+        buf_putc(b, ',');
+    }
+    buf_puts(b, "\"type\":\"" API_PROBLEM_URN);
+    buf_puts(b, api_problem_slug(pb->type));
+    buf_puts(b, "\",\"title\":");
+    json_put_string(b, api_problem_title(pb->type), strlen(api_problem_title(pb->type)));
+    buf_puts(b, ",\"status\":");
+    buf_put_i64(b, api_problem_status(pb->type));
+    buf_puts(b, ",\"detail\":");
+    json_put_string(b, pb->detail, strlen(pb->detail));
+    if (instance != NULL) {
+        buf_puts(b, ",\"instance\":");
+        json_put_string(b, instance, strlen(instance));
+    }
+    if (request_id != NULL) {
+        buf_puts(b, ",\"request_id\":");
+        json_put_string(b, request_id, strlen(request_id));
+    }
+    if (pb->has_pointer) {
+        buf_puts(b, ",\"errors\":[{\"pointer\":");
+        json_put_string(b, pb->pointer, strlen(pb->pointer));
+        buf_puts(b, ",\"reason\":");
+        json_put_string(b, pb->detail, strlen(pb->detail));
+        buf_puts(b, "}]");
+    }
+    if (nconflicts > 0) {
+        buf_puts(b, ",\"conflicts\":");
+        json_render_conflicts(b, conflicts, nconflicts, shape);
+    }
+    buf_putc(b, '}');
+}

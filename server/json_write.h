@@ -1,0 +1,48 @@
+/* json_write.h -- JSON out: solve results, problem objects, conflict lists, strings.
+ *
+ * Hand-rolled writers into a buf (see json_write.c for why); no cJSON. Every
+ * writer appends to b; out of memory sets b->oom and is reported once, by
+ * whoever takes the buffer. Thread-safe: no shared state.
+ */
+#ifndef SUDOKUD_JSON_WRITE_H
+#define SUDOKUD_JSON_WRITE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "server/buf.h"
+#include "server/input.h"
+#include "server/problems.h"
+#include "solver/sudoku.h"
+
+
+/* Appends s (len bytes) as a JSON string; invalid UTF-8 becomes U+FFFD. */
+void json_put_string(buf *b, const char *s, size_t len);
+
+/* One solve outcome to render. */
+typedef struct json_result {
+    long long index; /* batch position, or -1 for none */
+    input_form form;
+    const sudoku_puzzle *shape; /* size, box, regions flag */
+    bool box_assumed;           /* no box was asked for: say so of a non-square default */
+    const sudoku_result *res;   /* solutions_stored of them in res->solutions */
+    bool full_timing;           /* queue/solve/total (single solve) or solve only (batch) */
+    uint64_t queue_us, solve_us, total_us;
+} json_result;
+
+/* Appends a solve result object. */
+void json_render_result(buf *b, const json_result *r);
+
+/* Appends a problem object. instance / request_id may be NULL (batch
+ * items); index < 0 for none; conflicts may be NULL when nconflicts is 0
+ * and shape then may be NULL. */
+void json_render_problem(buf *b, const api_problem *pb, const char *instance,
+                         const char *request_id, long long index, const sudoku_conflict *conflicts,
+                         size_t nconflicts, const sudoku_puzzle *shape);
+
+/* Appends a conflicts array (shape gives N and whether boxes are regions). */
+void json_render_conflicts(buf *b, const sudoku_conflict *conflicts, size_t n,
+                           const sudoku_puzzle *shape);
+
+#endif /* SUDOKUD_JSON_WRITE_H */

@@ -1,0 +1,13 @@
+/* utf8.h -- strict UTF-8 decoding for the JSON reader and writer. Pure, thread-safe. */
+#ifndef SUDOKUD_UTF8_H
+#define SUDOKUD_UTF8_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Length (2..4) of the valid UTF-8 sequence at s, whose lead byte is >= 0x80
+ * and of which avail bytes may be read; 0 when it is not valid UTF-8
+ * (overlong, a surrogate, above U+10FFFF, cut short). */
+size_t utf8_seq(const unsigned char *s, size_t avail);
+
+#endif /* SUDOKUD_UTF8_H */

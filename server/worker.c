@@ -1,0 +1,27 @@
+/* worker.c -- a thread's solver and scratch buffers. */
+#include "server/worker.h"
+
+#include <stdlib.h>
+
+#include "server/input.h"
+
+worker *worker_new(void)
+{
+    worker *w = calloc(1, sizeof(*w));
+    if (w == NULL) return NULL;
+    w->solver = sudoku_solver_new(0);
+    w->solutions = malloc((size_t)INPUT_MAX_RETURN_SOLUTIONS * SUDOKU_MAX_CELLS);
+    if (w->solver == NULL || w->solutions == NULL) {
+        worker_free(w);
+        return NULL;
+    }
+    return w;
+}
+
+void worker_free(worker *w)
+{
+    if (w == NULL) return;
+    sudoku_solver_free(w->solver);
+    free(w->solutions);
+    free(w);
+}
