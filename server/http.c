@@ -234,6 +234,16 @@ static enum MHD_Result http_reject(struct http_request *r, api_problem_type type
     return rc;
 }
 
+/* 413, naming the limit and the setting that raises it. */
+static enum MHD_Result http_reject_too_large(struct http_request *r, const char *what)
+{
+    char detail[API_DETAIL_LEN];
+    bool batch = r->limit == r->srv->cfg->max_batch_body && r->limit != r->srv->cfg->max_body;
+    snprintf(detail, sizeof(detail), "%s more than the %zu bytes %s takes (%s)", what, r->limit,
+             r->path, batch ? "--max-batch-body" : "--max-body");
+    return http_reject(r, API_PROBLEM_BODY_TOO_LARGE, detail);
+}
+
 /* ---- per-request state ------------------------------------------------------------- */
 
 static void http_request_free(struct http_request *r)
@@ -473,8 +483,7 @@ static enum MHD_Result http_access(void *cls, struct MHD_Connection *conn, const
         if (r->announced > r->limit) {
             /* answer before reading: MHD then closes instead of taking the body */
             r->too_large = true;
-            return http_reject(r, API_PROBLEM_BODY_TOO_LARGE,
-                               "Content-Length is over this endpoint's body limit");
+            return http_reject_too_large(r, "Content-Length announces");
         }
         return MHD_YES;
     }
@@ -517,8 +526,7 @@ static enum MHD_Result http_access(void *cls, struct MHD_Connection *conn, const
         api_response_free(&resp);
         return rc;
     }
-    if (r->too_large)
-        return http_reject(r, API_PROBLEM_BODY_TOO_LARGE, "the body is over this endpoint's limit");
+    if (r->too_large) return http_reject_too_large(r, "the body has");
     if (r->body.oom)
         return http_reject(r, API_PROBLEM_INTERNAL_ERROR, "out of memory reading the body");
 

@@ -20,25 +20,13 @@ void input_init(input_puzzle *p, uint8_t *cells, uint8_t *regions_buf, uint32_t 
     p->timeout_ms = default_timeout_ms;
 }
 
-/* True when N has a box: 4..64 and not prime. */
-/* A divisor up to the root, at most 7 steps: this runs for every batch
- * item, where sudoku_default_box()'s search for the squarest box showed. */
-bool input_size_ok(int n)
-{
-    if (n < SUDOKU_MIN_SIZE || n > SUDOKU_MAX_SIZE) return false;
-    for (int d = 2; d * d <= n; d++) {
-        if (n % d == 0) return true;
-    }
-    return false;
-}
-
 int input_read_text(input_puzzle *p, const char *text, size_t len, const char *pointer,
                     api_problem *pb)
 {
     char err[SUDOKU_ERR_LEN];
     int n = sudoku_parse_cells(text, len, 0, p->cells, err);
     if (n < 0) return api_problem_set(pb, API_PROBLEM_INVALID_PUZZLE, pointer, "%s", err);
-    if (!input_size_ok(n))
+    if (!sudoku_size_ok(n))
         return api_problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, pointer,
                                "a %dx%d grid is not supported: N must be %d..%d and not prime", n,
                                n, SUDOKU_MIN_SIZE, SUDOKU_MAX_SIZE);
@@ -99,42 +87,24 @@ int input_finish(input_puzzle *p, const char *base, const char *puzzle_ptr, api_
     if (!p->has_puzzle)
         return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, puzzle_ptr,
                                "the required key \"puzzle\" is missing");
-    if (!input_size_ok(n)) {
+    if (!sudoku_size_ok(n)) {
         return api_problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, puzzle_ptr,
                                "a %dx%d grid is not supported: N must be %d..%d and not prime", n,
                                n, SUDOKU_MIN_SIZE, SUDOKU_MAX_SIZE);
     }
+    char err[SUDOKU_ERR_LEN];
     if (p->box_rows != 0) {
-        if (p->box_rows < 2 || p->box_cols < 2 || p->box_rows * p->box_cols != n) {
+        if (sudoku_box_check(n, p->box_rows, p->box_cols, err) != 0) {
             api_pointer_join(ptr, base, "/box");
-            return api_problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, ptr,
-                                   "a %dx%d box does not tile a %dx%d grid (sides of 2 or more)",
-                                   p->box_rows, p->box_cols, n, n);
+            return api_problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, ptr, "%s", err);
         }
     } else {
         sudoku_default_box(n, &p->box_rows, &p->box_cols);
         p->box_assumed = true;
     }
-    if (p->nregions != 0) {
-        int count[SUDOKU_MAX_SIZE] = {0};
+    if (p->nregions != 0 && sudoku_regions_check(n, p->regions, p->nregions, err) != 0) {
         api_pointer_join(ptr, base, "/regions");
-        if (p->nregions != (size_t)n * (size_t)n)
-            return api_problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, ptr,
-                                   "the region layout has %zu cells, the puzzle %d", p->nregions,
-                                   n * n);
-        for (int i = 0; i < n * n; i++) {
-            if (p->regions[i] >= n)
-                return api_problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, ptr,
-                                       "region %d at row %d column %d: a %dx%d grid has regions "
-                                       "0..%d",
-                                       p->regions[i], i / n + 1, i % n + 1, n, n, n - 1);
-            count[p->regions[i]]++;
-        }
-        for (int g = 0; g < n; g++) {
-            if (count[g] != n)
-                return api_problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, ptr,
-                                       "region %d has %d cells, %d expected", g, count[g], n);
-        }
+        return api_problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, ptr, "%s", err);
     }
     return 0;
 }

@@ -22,6 +22,7 @@ typedef enum input_form {
     INPUT_FORM_STRING = 0, /* text form, e.g. "53..7...." */
     INPUT_FORM_ROWS,       /* [[5,3,0,...],...] */
     INPUT_FORM_FLAT,       /* [5,3,0,...] */
+    INPUT_FORM_ROW_TEXT,   /* ["53..7....", "6..195...", ...] */
 } input_form;
 
 /* Option ranges of the API contract. */
@@ -51,9 +52,6 @@ typedef struct input_puzzle {
     uint32_t timeout_ms;       /* 1..max_timeout_ms */
     unsigned check;            /* INPUT_CHECK_* bits (validate) */
 } input_puzzle;
-
-/* True when an N x N grid has a box: 4 <= N <= 64 and N not prime. */
-bool input_size_ok(int n);
 
 /* Sets the options to their defaults and the puzzle to "not read yet";
  * cells/regions_buf are the caller's buffers (SUDOKU_MAX_CELLS bytes each). */

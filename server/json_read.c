@@ -344,6 +344,32 @@ static int json_isqrt(int n)
     return r * r == n ? r : -1;
 }
 
+/* Reads a puzzle given as one text string per row: N strings of N cells. */
+static int json_read_row_text(const cJSON *v, const char *ptr, input_puzzle *p, api_problem *pb)
+{
+    char rptr[API_POINTER_LEN], err[SUDOKU_ERR_LEN];
+    int n = cJSON_GetArraySize(v);
+    if (n > SUDOKU_MAX_TEXT_SIZE || !sudoku_size_ok(n))
+        return api_problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, ptr,
+                               "%d rows of text: N must be %d..%d and not prime (larger grids "
+                               "need arrays of numbers)",
+                               n, SUDOKU_MIN_SIZE, SUDOKU_MAX_TEXT_SIZE);
+    int r = 0;
+    for (const cJSON *row = v->child; row != NULL; row = row->next, r++) {
+        json_ptr_index(rptr, sizeof(rptr), ptr, (size_t)r);
+        if (!cJSON_IsString(row))
+            return api_problem_set(pb, API_PROBLEM_INVALID_PUZZLE, rptr,
+                                   "row %d is not a string like the first row", r + 1);
+        if (sudoku_parse_row(row->valuestring, strlen(row->valuestring), n, &p->cells[r * n],
+                             err) != 0)
+            return api_problem_set(pb, API_PROBLEM_INVALID_PUZZLE, rptr, "row %d: %s", r + 1, err);
+    }
+    p->size = n;
+    p->form = INPUT_FORM_ROW_TEXT;
+    p->has_puzzle = true;
+    return 0;
+}
+
 /* Reads `puzzle`: a text string, a 2-D array of rows or a flat array. */
 static int json_read_puzzle(const cJSON *v, const char *ptr, input_puzzle *p, api_problem *pb)
 {
@@ -353,16 +379,17 @@ static int json_read_puzzle(const cJSON *v, const char *ptr, input_puzzle *p, ap
         return input_read_text(p, v->valuestring, strlen(v->valuestring), ptr, pb);
     if (!cJSON_IsArray(v))
         return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr,
-                               "puzzle must be a string, an array of rows or a flat array");
+                               "puzzle must be a string, an array of rows (strings or arrays) or a flat array");
 
     const cJSON *first = v->child;
     if (first == NULL)
         return api_problem_set(pb, API_PROBLEM_INVALID_PUZZLE, ptr, "the puzzle is empty");
+    if (cJSON_IsString(first)) return json_read_row_text(v, ptr, p, pb);
 
     if (cJSON_IsArray(first)) {
         int n = 0;
         for (const cJSON *row = first; row != NULL && n <= SUDOKU_MAX_SIZE; row = row->next) n++;
-        if (!input_size_ok(n))
+        if (!sudoku_size_ok(n))
             return api_problem_set(
                 pb, API_PROBLEM_UNSUPPORTED_SHAPE, ptr, "%s%d rows: N must be %d..%d and not prime",
                 n > SUDOKU_MAX_SIZE ? "more than " : "", n > SUDOKU_MAX_SIZE ? SUDOKU_MAX_SIZE : n,
@@ -372,18 +399,18 @@ static int json_read_puzzle(const cJSON *v, const char *ptr, input_puzzle *p, ap
             json_ptr_index(rptr, sizeof(rptr), ptr, (size_t)r);
             if (!cJSON_IsArray(row))
                 return api_problem_set(pb, API_PROBLEM_INVALID_PUZZLE, rptr,
-                                       "row %d is not an array", r);
+                                       "row %d is not an array", r + 1);
             int c = 0;
             for (const cJSON *cell = row->child; cell != NULL; cell = cell->next, c++) {
                 json_ptr_index(cptr, sizeof(cptr), rptr, (size_t)c);
                 if (c >= n)
                     return api_problem_set(pb, API_PROBLEM_INVALID_PUZZLE, rptr,
-                                           "row %d has more than %d cells", r, n);
+                                           "row %d has more than %d cells", r + 1, n);
                 if (json_cell(cell, n, cptr, &p->cells[r * n + c], pb) != 0) return -1;
             }
             if (c != n)
                 return api_problem_set(pb, API_PROBLEM_INVALID_PUZZLE, rptr,
-                                       "row %d has %d cells, %d expected", r, c, n);
+                                       "row %d has %d cells, %d expected", r + 1, c, n);
         }
         p->size = n;
         p->form = INPUT_FORM_ROWS;
@@ -403,7 +430,7 @@ static int json_read_puzzle(const cJSON *v, const char *ptr, input_puzzle *p, ap
         return api_problem_set(pb, API_PROBLEM_INVALID_PUZZLE, ptr,
                                "%d cells do not make a square grid (81 for 9x9, 16 for 4x4...)",
                                count);
-    if (!input_size_ok(n))
+    if (!sudoku_size_ok(n))
         return api_problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, ptr,
                                "a %dx%d grid is not supported: N must be %d..%d and not prime", n,
                                n, SUDOKU_MIN_SIZE, SUDOKU_MAX_SIZE);

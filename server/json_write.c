@@ -98,6 +98,7 @@ static size_t json_grid_bound(input_form form, int n)
 {
     size_t cells = (size_t)n * (size_t)n;
     if (form == INPUT_FORM_STRING && n <= SUDOKU_MAX_TEXT_SIZE) return cells + 2;
+    if (form == INPUT_FORM_ROW_TEXT && n <= SUDOKU_MAX_TEXT_SIZE) return cells + (size_t)n * 3 + 2;
     /* up to 2 digits and a comma per cell, brackets and a comma per row */
     return cells * 3 + (size_t)n * 3 + 4;
 }
@@ -113,6 +114,20 @@ static char *json_grid(char *o, input_form form, int n, const uint8_t *cells)
         for (size_t i = 0; i < cells_n; i++)
             *o++ = symbols[cells[i] <= SUDOKU_MAX_TEXT_SIZE ? cells[i] : 0];
         *o++ = '"';
+        return o;
+    }
+    if (form == INPUT_FORM_ROW_TEXT && n <= SUDOKU_MAX_TEXT_SIZE) {
+        *o++ = '[';
+        for (int r = 0; r < n; r++) {
+            if (r > 0) *o++ = ',';
+            *o++ = '"';
+            for (int c = 0; c < n; c++) {
+                unsigned v = cells[r * n + c];
+                *o++ = symbols[v <= SUDOKU_MAX_TEXT_SIZE ? v : 0];
+            }
+            *o++ = '"';
+        }
+        *o++ = ']';
         return o;
     }
     *o++ = '[';

@@ -56,7 +56,42 @@ static void sdk_errf(char *err, const char *fmt, ...)
     va_end(ap);
 }
 
-int sdk_check_shape(int size, int box_rows, int box_cols, char *err)
+bool sudoku_size_ok(int size)
+{
+    /* a divisor up to the root, at most 7 steps: this runs for every batch
+     * item, where sudoku_default_box()'s search for the squarest box showed */
+    if (size < SUDOKU_MIN_SIZE || size > SUDOKU_MAX_SIZE) return false;
+    for (int d = 2; d * d <= size; d++) {
+        if (size % d == 0) return true;
+    }
+    return false;
+}
+
+int sudoku_regions_check(int size, const uint8_t *regions, size_t count, char *err)
+{
+    int n = size, cells[SUDOKU_MAX_SIZE] = {0};
+    if (count != (size_t)n * (size_t)n) {
+        sdk_errf(err, "the region layout has %zu cells, the grid %d", count, n * n);
+        return -1;
+    }
+    for (int i = 0; i < n * n; i++) {
+        if (regions[i] >= n) {
+            sdk_errf(err, "region id %d at r%dc%d is not below %d", regions[i], i / n + 1,
+                     i % n + 1, n);
+            return -1;
+        }
+        cells[regions[i]]++;
+    }
+    for (int g = 0; g < n; g++) {
+        if (cells[g] != n) {
+            sdk_errf(err, "region %d has %d cells, %d expected", g, cells[g], n);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+int sudoku_box_check(int size, int box_rows, int box_cols, char *err)
 {
     if (size < SUDOKU_MIN_SIZE || size > SUDOKU_MAX_SIZE) {
         sdk_errf(err, "size %d is out of range %d..%d", size, SUDOKU_MIN_SIZE, SUDOKU_MAX_SIZE);
@@ -86,7 +121,7 @@ int sudoku_puzzle_init(sudoku_puzzle *p, int size, int box_rows, int box_cols, c
         sdk_errf(err, "size %d is prime: no box shape fits a %dx%d grid", size, size, size);
         return -1;
     }
-    if (sdk_check_shape(size, box_rows, box_cols, err) != 0) return -1;
+    if (sudoku_box_check(size, box_rows, box_cols, err) != 0) return -1;
     memset(p, 0, sizeof(*p));
     p->size = size;
     p->box_rows = box_rows;
@@ -96,28 +131,13 @@ int sudoku_puzzle_init(sudoku_puzzle *p, int size, int box_rows, int box_cols, c
 
 int sudoku_puzzle_check(const sudoku_puzzle *p, char *err)
 {
-    if (sdk_check_shape(p->size, p->box_rows, p->box_cols, err) != 0) return -1;
+    if (sudoku_box_check(p->size, p->box_rows, p->box_cols, err) != 0) return -1;
     int n = p->size;
-    if (p->has_regions) {
-        int count[SUDOKU_MAX_SIZE] = {0};
-        for (int i = 0; i < n * n; i++) {
-            if (p->regions[i] >= n) {
-                sdk_errf(err, "region id %d at row %d column %d is not below %d", p->regions[i],
-                         i / n + 1, i % n + 1, n);
-                return -1;
-            }
-            count[p->regions[i]]++;
-        }
-        for (int g = 0; g < n; g++) {
-            if (count[g] != n) {
-                sdk_errf(err, "region %d has %d cells, %d expected", g, count[g], n);
-                return -1;
-            }
-        }
-    }
+    if (p->has_regions && sudoku_regions_check(n, p->regions, (size_t)n * (size_t)n, err) != 0)
+        return -1;
     for (int i = 0; i < n * n; i++) {
         if (p->cells[i] > n) {
-            sdk_errf(err, "cell at row %d column %d holds %d, above %d", i / n + 1, i % n + 1,
+            sdk_errf(err, "cell r%dc%d holds %d, above %d", i / n + 1, i % n + 1,
                      p->cells[i], n);
             return -1;
         }
@@ -303,12 +323,72 @@ static void sdk_symbol_error(const char *text, size_t len, int size, char *err)
         int v = sdk_char_value((unsigned char)text[i]);
         if (v == SDK_SEPARATOR) continue;
         if (v > size) {
-            sdk_errf(err, "character '%c' at row %d column %d is not a symbol of a %dx%d grid",
-                     text[i], cell / size + 1, cell % size + 1, size, size);
+            sdk_errf(err, "character '%c' at r%dc%d is not a symbol of a %dx%d grid", text[i],
+                     cell / size + 1, cell % size + 1, size, size);
             return;
         }
         cell++;
     }
+}
+
+/* The text form's symbol of each value, blank first. */
+static const char sdk_symbols[] = ".123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+/* One pass over text: writes the cells (up to SUDOKU_MAX_TEXT_SIZE^2 of
+ * them) and counts them all in *ncells, noting the largest symbol in *top.
+ * Returns 0, or -1 with err on a character that is no symbol, blank or
+ * separator. */
+static int sdk_read_cells(const char *text, size_t len, uint8_t *cells, size_t *ncells, int *top,
+                          char *err)
+{
+    *ncells = 0;
+    *top = 0;
+    for (size_t i = 0; i < len; i++) {
+        unsigned char ch = (unsigned char)text[i];
+        int v = sdk_char_value(ch);
+        if (v == SDK_SEPARATOR) continue;
+        if (v == SDK_JUNK) {
+            if (ch > ' ' && ch < 0x7f) {
+                sdk_errf(err, "character '%c' at position %zu is not a symbol, blank or separator",
+                         ch, i + 1);
+            } else {
+                sdk_errf(err, "byte 0x%02x at position %zu is not a symbol, blank or separator", ch,
+                         i + 1);
+            }
+            return -1;
+        }
+        if (*ncells < SUDOKU_MAX_TEXT_SIZE * SUDOKU_MAX_TEXT_SIZE) cells[*ncells] = (uint8_t)v;
+        if (v > *top) *top = v;
+        (*ncells)++;
+    }
+    return 0;
+}
+
+int sudoku_parse_row(const char *text, size_t len, int size, uint8_t *cells, char *err)
+{
+    uint8_t row[SUDOKU_MAX_TEXT_SIZE * SUDOKU_MAX_TEXT_SIZE];
+    size_t ncells;
+    int top;
+    if (size < SUDOKU_MIN_SIZE || size > SUDOKU_MAX_TEXT_SIZE) {
+        sdk_errf(err, "rows as text hold %d..%d cells", SUDOKU_MIN_SIZE, SUDOKU_MAX_TEXT_SIZE);
+        return -1;
+    }
+    if (sdk_read_cells(text != NULL ? text : "", text != NULL ? len : 0, row, &ncells, &top,
+                       err) != 0)
+        return -1;
+    if (ncells != (size_t)size) {
+        sdk_errf(err, "%d cells expected in a row, %zu found", size, ncells);
+        return -1;
+    }
+    for (int c = 0; c < size; c++) {
+        if (row[c] > size) {
+            sdk_errf(err, "'%c' in column %d is not a symbol of a %dx%d grid",
+                     sdk_symbols[row[c]], c + 1, size, size);
+            return -1;
+        }
+        cells[c] = row[c];
+    }
+    return 0;
 }
 
 int sudoku_parse_cells(const char *text, size_t len, int size, uint8_t *cells, char *err)
@@ -325,28 +405,10 @@ int sudoku_parse_cells(const char *text, size_t len, int size, uint8_t *cells, c
     }
     if (!text) len = 0;
 
-    /* One pass writes the cells and notes the largest symbol: N is known only
-     * at the end, so values above N are checked once, against it. */
-    size_t ncells = 0;
-    int top = 0;
-    for (size_t i = 0; i < len; i++) {
-        unsigned char ch = (unsigned char)text[i];
-        int v = sdk_char_value(ch);
-        if (v == SDK_SEPARATOR) continue;
-        if (v == SDK_JUNK) {
-            if (ch > ' ' && ch < 0x7f) {
-                sdk_errf(err, "character '%c' at position %zu is not a symbol, blank or separator",
-                         ch, i + 1);
-            } else {
-                sdk_errf(err, "byte 0x%02x at position %zu is not a symbol, blank or separator", ch,
-                         i + 1);
-            }
-            return -1;
-        }
-        if (ncells < SUDOKU_MAX_TEXT_SIZE * SUDOKU_MAX_TEXT_SIZE) cells[ncells] = (uint8_t)v;
-        if (v > top) top = v;
-        ncells++;
-    }
+    /* N is known only at the end, so values above N are checked once, against it */
+    size_t ncells;
+    int top;
+    if (sdk_read_cells(text, len, cells, &ncells, &top, err) != 0) return -1;
     if (size == 0) {
         for (int n = SUDOKU_MIN_SIZE; n <= SUDOKU_MAX_SIZE; n++) {
             if ((size_t)n * (size_t)n == ncells) size = n;
@@ -383,12 +445,11 @@ int sudoku_parse(const char *text, size_t len, int size, int box_rows, int box_c
 
 int sudoku_format(const sudoku_puzzle *p, const uint8_t *cells, char *out, size_t outlen)
 {
-    static const char symbols[] = ".123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
     int n = p->size;
     if (n < SUDOKU_MIN_SIZE || n > SUDOKU_MAX_TEXT_SIZE || outlen < (size_t)(n * n) + 1) return -1;
     for (int i = 0; i < n * n; i++) {
         if (cells[i] > n) return -1;
-        out[i] = symbols[cells[i]];
+        out[i] = sdk_symbols[cells[i]];
     }
     out[n * n] = '\0';
     return n * n;

@@ -37,7 +37,7 @@ int sudoku_relabel_random(sudoku_relabel *t, const sudoku_puzzle *shape, sudoku_
     int n = shape->size;
 
     if (shape->diagonal || shape->has_regions ||
-        sdk_check_shape(n, shape->box_rows, shape->box_cols, NULL) != 0)
+        sudoku_box_check(n, shape->box_rows, shape->box_cols, NULL) != 0)
         return -1;
     t->size = n;
     sdk_band_map(t->row, shape->box_cols, shape->box_rows, rng);

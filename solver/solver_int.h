@@ -45,9 +45,6 @@ sudoku_status sdk_generic_solve(sudoku_solver *s, const sudoku_puzzle *p,
 #define SDK_CELL_UNITS  5 /* row, column, box, and both diagonals at an odd centre */
 #define SDK_DIRTY_WORDS ((SDK_MAX_UNITS + 63) / 64) /* a bit per unit, in 64-bit words */
 
-/* Checks that box_rows x box_cols boxes tile an N x N grid of a supported
- * size. Returns 0, or -1 with the first problem in err (may be NULL). */
-int sdk_check_shape(int size, int box_rows, int box_cols, char *err);
 
 /* Number of units of p's shape: 3N, plus 2 with the diagonals. */
 int sdk_unit_count(const sudoku_puzzle *p);

@@ -126,6 +126,17 @@ typedef struct sudoku_solver sudoku_solver;
  * or has no such pair (a prime). Thread-safe. */
 int sudoku_default_box(int size, int *rows, int *cols);
 
+/* The shape rules, one place for the library, the service and the CLI.
+ * sudoku_size_ok: true when an N x N grid has a box (4 <= N <= 64, N not
+ * prime). sudoku_box_check: 0 when box_rows x box_cols boxes (sides >= 2)
+ * tile an N x N grid. sudoku_regions_check: 0 when `count` region ids form
+ * a jigsaw of an N x N grid (N*N ids below N, N cells each). The checks
+ * return -1 with the first problem in err (SUDOKU_ERR_LEN bytes, may be
+ * NULL). Thread-safe. */
+bool sudoku_size_ok(int size);
+int sudoku_box_check(int size, int box_rows, int box_cols, char *err);
+int sudoku_regions_check(int size, const uint8_t *regions, size_t count, char *err);
+
 /* Sets *p to an empty puzzle of the given shape (box_rows/box_cols 0 = the
  * default box). Returns 0, or -1 with a reason in err (SUDOKU_ERR_LEN bytes,
  * may be NULL) when the shape is unsupported. */
@@ -149,6 +160,13 @@ int sudoku_parse(const char *text, size_t len, int size, int box_rows, int box_c
  * whether a box fits N (a prime has none) is left to sudoku_puzzle_init().
  * Returns N, or -1 with the reason in err (may be NULL). Thread-safe. */
 int sudoku_parse_cells(const char *text, size_t len, int size, uint8_t *cells, char *err);
+
+/* Reads one row of `size` cells in the text form (the same symbols, blanks
+ * and separators as sudoku_parse) into cells[0..size). Returns 0, or -1 with
+ * the reason in err (may be NULL): a wrong cell count, a character that is
+ * no symbol, a symbol above size. size is 4..SUDOKU_MAX_TEXT_SIZE.
+ * Thread-safe. */
+int sudoku_parse_row(const char *text, size_t len, int size, uint8_t *cells, char *err);
 
 /* Writes N*N symbols of `cells` (grid of p's size) and a NUL to out, blanks as
  * `.`. Returns the length written, or -1 when outlen is too small, a size

@@ -123,9 +123,16 @@ Test(http_errors, body_limit_by_content_length_and_by_counting_chunks, .timeout 
     big[8191] = '\0';
 
     test_http_req req = {.content_type = "application/json", .body = big};
-    cJSON_Delete(expect_problem(&s, "/v1/solve", &req, 413, "body-too-large"));
+    cJSON *j = expect_problem(&s, "/v1/solve", &req, 413, "body-too-large");
+    const char *detail = cJSON_GetObjectItemCaseSensitive(j, "detail")->valuestring;
+    cr_assert(strstr(detail, "2048 bytes") != NULL && strstr(detail, "--max-body") != NULL,
+              "a 413 names the limit and its setting: %s", detail);
+    cJSON_Delete(j);
     req.chunked = true;
-    cJSON_Delete(expect_problem(&s, "/v1/solve", &req, 413, "body-too-large"));
+    j = expect_problem(&s, "/v1/solve", &req, 413, "body-too-large");
+    detail = cJSON_GetObjectItemCaseSensitive(j, "detail")->valuestring;
+    cr_assert(strstr(detail, "2048 bytes") != NULL, "%s", detail);
+    cJSON_Delete(j);
     /* the batch has its own, larger limit */
     req.chunked = false;
     big[3000] = '\0';
@@ -140,7 +147,11 @@ Test(http_errors, body_limit_by_content_length_and_by_counting_chunks, .timeout 
     big[3000] = ' ';
     req.body = big;
     req.content_type = "text/plain";
-    cJSON_Delete(expect_problem(&s, "/v1/solve/batch", &req, 413, "body-too-large"));
+    j = expect_problem(&s, "/v1/solve/batch", &req, 413, "body-too-large");
+    detail = cJSON_GetObjectItemCaseSensitive(j, "detail")->valuestring;
+    cr_assert(strstr(detail, "4096 bytes") != NULL && strstr(detail, "--max-batch-body") != NULL,
+              "%s", detail);
+    cJSON_Delete(j);
 
     /* a just-fitting body is fine */
     big[2048] = '\0';

@@ -556,6 +556,21 @@ Test(api, solutions_are_returned_and_counted_as_asked)
 }
 
 /* Reads a fixture file into a NUL-terminated string without its trailing newline. */
+/* A whole file as a C string; *len gets its length. */
+static char *read_file_whole(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    cr_assert_not_null(f, "%s: run the tests from the repository root", path);
+    fseek(f, 0, SEEK_END);
+    long size = ftell(f);
+    rewind(f);
+    char *text = malloc((size_t)size + 1);
+    *len = fread(text, 1, (size_t)size, f);
+    text[*len] = '\0';
+    fclose(f);
+    return text;
+}
+
 static char *fixture(const char *path)
 {
     FILE *f = fopen(path, "rb");
@@ -1172,4 +1187,145 @@ Test(api, batch_answers_stream_from_the_chunk_buffers)
     free(json);
     free(body);
     free(lines);
+}
+
+/* ---- what a new user tripped on ------------------------------------------------------- */
+
+Test(api, text_to_solve_points_at_the_batch_endpoint)
+{
+    struct exchange x = run((struct call){
+        .method = "POST", .path = "/v1/solve", .content_type = "text/plain", .body = "1234"});
+    const cJSON *pb = expect_problem(&x, 415, "unsupported-media-type");
+    cr_assert(strstr(get_str(pb, "detail"), "/v1/solve/batch") != NULL, "%s", x.text);
+    done(&x);
+}
+
+Test(api, rows_may_be_strings_and_the_solution_comes_back_the_same_way)
+{
+    struct exchange one = post("/v1/solve", "{\"puzzle\":\"1...34..2...4..1\"}");
+    struct exchange x = post("/v1/solve", "{\"puzzle\":[\"1...\",\"34..\",\"2...\",\"4..1\"]}");
+    cr_assert_eq(x.resp.status, 200, "%s", x.text);
+    const char *want = get_str(one.json, "solution");
+    const cJSON *sol = get(x.json, "solution");
+    cr_assert(cJSON_IsArray(sol) && cJSON_GetArraySize(sol) == 4, "%s", x.text);
+    for (int r = 0; r < 4; r++)
+        cr_assert(strncmp(cJSON_GetArrayItem(sol, r)->valuestring, want + 4 * r, 4) == 0 &&
+                      strlen(cJSON_GetArrayItem(sol, r)->valuestring) == 4,
+                  "row %d of %s vs %s", r, x.text, want);
+    done(&x);
+    done(&one);
+
+    /* a short row is named, 1-based in words and 0-based in the pointer */
+    x = post("/v1/solve", "{\"puzzle\":[\"12..\",\"34.\",\"2...\",\"4..1\"]}");
+    const cJSON *pb = expect_problem(&x, 400, "invalid-puzzle");
+    cr_assert_str_eq(first_pointer(pb), "/puzzle/1");
+    cr_assert(strstr(get_str(pb, "detail"), "row 2") != NULL, "%s", x.text);
+    done(&x);
+
+    /* strings and arrays cannot be mixed */
+    x = post("/v1/solve", "{\"puzzle\":[\"12..\",[3,4,0,0],\"2...\",\"4..1\"]}");
+    expect_problem(&x, 400, "invalid-puzzle");
+    done(&x);
+}
+
+Test(api, an_assumed_box_shape_is_named)
+{
+    /* 12x12 without `box`: 3x4 boxes are taken, and the answer says so */
+    char body[512];
+    char grid[145];
+    memset(grid, '.', 144);
+    grid[144] = '\0';
+    grid[0] = '1';
+    grid[12 + 3] = '1'; /* r2c4: with r1c1 in a 3x4 box, not in a 4x3 one */
+    snprintf(body, sizeof(body), "{\"puzzle\":\"%s\"}", grid);
+    struct exchange x = post("/v1/validate", body);
+    cr_assert_eq(x.resp.status, 200, "%s", x.text);
+    done(&x);
+    x = post("/v1/solve", body);
+    const cJSON *pb = expect_problem(&x, 422, "conflicting-givens");
+    cr_assert(strstr(get_str(pb, "detail"), "3x4 assumed") != NULL, "%s", x.text);
+    done(&x);
+
+    x = post("/v1/solve", "{\"puzzle\":\"" /* an empty 6x6: 2x3 boxes assumed */
+                          "....................................\"}");
+    cr_assert_eq(x.resp.status, 200, "%s", x.text);
+    const cJSON *box = get(x.json, "box");
+    cr_assert_eq(get(box, "rows")->valueint, 2);
+    cr_assert(cJSON_IsTrue(get(box, "assumed")), "%s", x.text);
+    done(&x);
+    x = post("/v1/solve", "{\"box\":{\"rows\":2,\"cols\":3},\"puzzle\":\""
+                          "....................................\"}");
+    cr_assert_null(get(get(x.json, "box"), "assumed"), "a box that was asked for: %s", x.text);
+    done(&x);
+}
+
+Test(api, refused_puzzles_count_in_solves_total)
+{
+    struct exchange x = post("/v1/solve", "{\"puzzle\":\"11..............\"}");
+    expect_problem(&x, 422, "conflicting-givens");
+    done(&x);
+    x = post("/v1/solve", "{\"puzzle\":\"1234341221434329\"}");
+    expect_problem(&x, 400, "invalid-puzzle");
+    done(&x);
+    x = post("/v1/solve", "{\"puzzle\":[1,2,3]}");
+    expect_problem(&x, 400, "invalid-puzzle");
+    done(&x);
+    x = post("/v1/solve", "{\"oops\":1}");
+    expect_problem(&x, 400, "invalid-request");
+    done(&x);
+    x = run((struct call){.method = "GET", .path = "/metrics"});
+    cr_assert(strstr(x.text, "sudokud_solves_total{status=\"conflict\"} 1\n") != NULL, "%s",
+              x.text);
+    cr_assert(strstr(x.text, "sudokud_solves_total{status=\"invalid\"} 2\n") != NULL,
+              "a request that is not a puzzle does not count: %s", x.text);
+    done(&x);
+}
+
+Test(api, stats_keys_come_from_the_technique_table_and_openapi_lists_them)
+{
+    static const char *const keys[] = {
+#define X(field, technique, description) #field,
+        SUDOKU_SEARCH_COUNTERS(X)
+#undef X
+    };
+    struct exchange x = post("/v1/solve", "{\"puzzle\":\"1234341221434321\"}");
+    const cJSON *stats = get(x.json, "stats");
+    size_t len;
+    char *yaml = read_file_whole("openapi.yaml", &len);
+    for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+        cr_assert(cJSON_IsNumber(get(stats, keys[i])), "stats.%s: %s", keys[i], x.text);
+        char want[96];
+        snprintf(want, sizeof(want), "\n        %s:\n", keys[i]);
+        cr_assert(strstr(yaml, want) != NULL, "openapi.yaml's Stats lacks %s", keys[i]);
+    }
+    x = run((struct call){.method = "GET", .path = "/metrics"});
+    for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+        char want[96];
+        snprintf(want, sizeof(want), "sudokud_propagation_total{counter=\"%s\"}", keys[i]);
+        cr_assert(strstr(x.text, want) != NULL, "%s", want);
+    }
+    done(&x);
+    free(yaml);
+}
+
+Test(api, cors_origins_with_a_path_are_refused_at_start)
+{
+    static const char *const bad[] = {"https://app.example/", "https://app.example/page",
+                                      "app.example", "https://"};
+    for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+        struct config c;
+        char err[256] = "";
+        config_defaults(&c);
+        c.cors_origins = bad[i];
+        api_context *a = api_new(&c, NULL, err, sizeof(err));
+        cr_assert_null(a, "%s was accepted", bad[i]);
+        cr_assert(strstr(err, "--cors-origins") != NULL, "%s: %s", bad[i], err);
+    }
+    struct config c;
+    char err[256];
+    config_defaults(&c);
+    c.cors_origins = "*, https://app.example:8443, http://localhost:3000";
+    api_context *a = api_new(&c, NULL, err, sizeof(err));
+    cr_assert_not_null(a, "%s", err);
+    api_free(a);
 }

@@ -83,14 +83,14 @@ Test(grid, puzzle_check_names_the_first_bad_cell_or_region)
     cr_assert_eq(sudoku_puzzle_check(&p, err), 0);
     p.cells[6] = 5;
     cr_assert_eq(sudoku_puzzle_check(&p, err), -1);
-    cr_assert_str_eq(err, "cell at row 2 column 3 holds 5, above 4");
+    cr_assert_str_eq(err, "cell r2c3 holds 5, above 4");
     p.cells[6] = 0;
     p.has_regions = true; /* all zero: region 0 has every cell */
     cr_assert_eq(sudoku_puzzle_check(&p, err), -1);
     cr_assert_str_eq(err, "region 0 has 16 cells, 4 expected");
     p.regions[15] = 4;
     cr_assert_eq(sudoku_puzzle_check(&p, err), -1);
-    cr_assert_str_eq(err, "region id 4 at row 4 column 4 is not below 4");
+    cr_assert_str_eq(err, "region id 4 at r4c4 is not below 4");
     p.box_rows = 4;
     cr_assert_eq(sudoku_puzzle_check(&p, err), -1);
     cr_assert_str_eq(err, "box 4x2 does not tile a 4x4 grid");
@@ -152,14 +152,14 @@ Test(grid, parse_honours_a_given_box)
     cr_assert(p.box_rows == 3 && p.box_cols == 2);
 }
 
-Test(grid, parse_error_symbol_too_large_gives_row_and_column)
+Test(grid, parse_error_symbol_too_large_names_the_cell_r1c1)
 {
     char text[82];
     memcpy(text, plain9, 82);
     text[2 * 9 + 6] = 'x';
-    parse_fails(text, 0, 0, 0, "character 'x' at row 3 column 7 is not a symbol of a 9x9 grid");
+    parse_fails(text, 0, 0, 0, "character 'x' at r3c7 is not a symbol of a 9x9 grid");
     parse_fails("1234123412341235", 4, 0, 0,
-                "character '5' at row 4 column 4 is not a symbol of a 4x4 grid");
+                "character '5' at r4c4 is not a symbol of a 4x4 grid");
 }
 
 Test(grid, parse_error_stray_character_gives_its_position)
