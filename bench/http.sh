@@ -1,21 +1,23 @@
 #!/usr/bin/env bash
-# bench/http.sh SUDOKUD SUDOKU -- HTTP load benchmark of sudokud, one markdown table.
+# bench/http.sh SUDOKUD SUDOKU -- what the HTTP layer costs, as three ratios and one table.
 #
-# Starts SUDOKUD on a free loopback port with its default workers and limits,
-# then measures with wrk (bench/http.lua):
-#   - GET /healthz                      the HTTP floor: no JSON, no pool
-#   - POST /v1/solve, top95.txt         hard puzzles, cycled
-#   - POST /v1/solve, easy50.txt        easy puzzles: mostly HTTP + JSON cost
-#   - POST /v1/solve, top95.txt at 256 connections: socket errors, non-2xx
-# and the batch path: puzzles2_17_clue posted as text/plain to
-# /v1/solve/batch with curl, timed over several runs (median), against the
-# solver alone: `SUDOKU bench --threads 2 FILE` on the same file.
+# One core serves, the other loads (taskset; SERVER_CPU, CLIENT_CPU):
+#   1. GET /healthz against nginx `return 200` on the same core: the HTTP floor
+#      (goal >= 0.8).
+#   2. POST /v1/solve, top95 cycled, against the ceiling of one core that must
+#      both answer HTTP and solve: 1 / (1/healthz + 1/solver), where solver is
+#      `SUDOKU bench` on top95 on that core (goal >= 0.85).
+#   3. The batch path, both cores: top1465 as one text/plain POST to
+#      /v1/solve/batch (default max_solutions 2: every answer proves
+#      uniqueness), against `SUDOKU bench --unique --threads 2` on the same
+#      file (goal >= 0.9).
+# The wrk runs of 1 and 2 are interleaved over BENCH_ROUNDS rounds, so a slow
+# spell of the noisy machine hits all of them; ratios are computed per round
+# and their medians printed.
 #
-# Environment: SUDOKU_DATA (default ../shared/data), BENCH_SECONDS per wrk
-# run (default 10), BENCH_THREADS wrk threads (default 2), BENCH_CONNECTIONS
-# (default 64), BENCH_ROUNDS rounds of the 64-connection runs (default 3),
-# BATCH_RUNS (default 3). wrk, the server and curl share the
-# machine's cores: the numbers are for comparing runs on one machine.
+# Environment: SUDOKU_DATA (default ../shared/data), BENCH_SECONDS per wrk run
+# (default 10), BENCH_CONNECTIONS (default 64), BENCH_ROUNDS (default 3),
+# BATCH_RUNS (default 5), SERVER_CPU (default 1), CLIENT_CPU (default 0).
 set -euo pipefail
 
 if [ $# -ne 2 ] || [ ! -x "$1" ] || [ ! -x "$2" ]; then
@@ -26,143 +28,149 @@ SUDOKUD=$1
 SUDOKU=$2
 DATA=${SUDOKU_DATA:-../shared/data}
 SECS=${BENCH_SECONDS:-10}
-THREADS=${BENCH_THREADS:-2}
 CONNS=${BENCH_CONNECTIONS:-64}
-BATCH_RUNS=${BATCH_RUNS:-3}
 ROUNDS=${BENCH_ROUNDS:-3}
+BATCH_RUNS=${BATCH_RUNS:-5}
+SCPU=${SERVER_CPU:-1}
+CCPU=${CLIENT_CPU:-0}
 LUA=$(dirname "$0")/http.lua
-BATCH_FILE=$DATA/puzzles2_17_clue
+TOP95=$DATA/top95.txt
+BATCH_FILE=$DATA/puzzles3_magictour_top1465
 
-for f in "$DATA/top95.txt" "$DATA/easy50.txt" "$BATCH_FILE" "$LUA"; do
+for f in "$TOP95" "$BATCH_FILE" "$LUA"; do
     [ -r "$f" ] || { echo "http.sh: cannot read $f (set SUDOKU_DATA)" >&2; exit 2; }
 done
-for cmd in wrk curl; do
+for cmd in wrk curl nginx taskset; do
     command -v "$cmd" >/dev/null || { echo "http.sh: $cmd missing: scripts/deps.sh bench" >&2; exit 2; }
 done
 
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/sudokud-bench.XXXXXX")
-server=""
+pids=()
 cleanup() {
-    if [ -n "$server" ]; then
-        kill -TERM "$server" 2>/dev/null || true
-        wait "$server" 2>/dev/null || true
-    fi
+    for p in "${pids[@]}"; do kill -TERM "$p" 2>/dev/null || true; done
+    for p in "${pids[@]}"; do wait "$p" 2>/dev/null || true; done
     rm -rf "$TMP"
 }
 trap cleanup EXIT
 
-# The access log (stderr) is written as in production, to /dev/null here.
-"$SUDOKUD" --bind 127.0.0.1 --port 0 >"$TMP/server.out" 2>/dev/null &
-server=$!
-port=""
-for _ in $(seq 100); do
-    line=$(grep -m1 '^listening on ' "$TMP/server.out" || true)
-    if [ -n "$line" ]; then
-        port=${line##*:}
-        break
-    fi
-    sleep 0.05
-done
-[ -n "$port" ] || { echo "http.sh: $SUDOKUD did not print 'listening on'" >&2; exit 1; }
-URL=http://127.0.0.1:$port
-load_start=$(cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo '?')
-workers=$(curl -s "$URL/v1/info" | grep -o '"workers" *: *[0-9]*' | grep -o '[0-9]*$' || echo '?')
-echo "sudokud on $URL, $workers workers; wrk: $THREADS threads, ${SECS}s per run; $(nproc) cores" >&2
+# start_sudokud NAME [taskset args...]: starts sudokud on a free port; sets url_NAME.
+start_sudokud() {
+    local name=$1 out="$TMP/$1.out" line port=""
+    shift
+    # the access log (stderr) is written as in production, to /dev/null here
+    "$@" "$SUDOKUD" --bind 127.0.0.1 --port 0 >"$out" 2>/dev/null &
+    pids+=($!)
+    for _ in $(seq 100); do
+        line=$(grep -m1 '^listening on ' "$out" || true)
+        [ -n "$line" ] && { port=${line##*:}; break; }
+        sleep 0.05
+    done
+    [ -n "$port" ] || { echo "http.sh: $SUDOKUD did not print 'listening on'" >&2; exit 1; }
+    printf -v "url_$name" '%s' "http://127.0.0.1:$port"
+}
 
-rows=()
-declare -A result # result[NAME,ROUND]="rps p50 p90 p99 errors non2xx"
-# run_wrk NAME ROUND CONNECTIONS WRK-ARGS...: one wrk run into result[].
+# nginx answering `return 200` on one worker, pinned like sudokud.
+nginx_port=$((20000 + RANDOM % 20000))
+mkdir -p "$TMP/nginx/logs"
+cat >"$TMP/nginx/nginx.conf" <<CONF
+worker_processes 1;
+worker_cpu_affinity auto;
+pid $TMP/nginx/nginx.pid;
+error_log $TMP/nginx/logs/error.log;
+events { worker_connections 1024; }
+http {
+    access_log off;
+    server {
+        listen 127.0.0.1:$nginx_port;
+        location / { return 200 '{"status":"ok"}'; }
+    }
+}
+CONF
+taskset -c "$SCPU" nginx -p "$TMP/nginx" -c "$TMP/nginx/nginx.conf" -g 'daemon off;' &
+pids+=($!)
+url_nginx=http://127.0.0.1:$nginx_port
+for _ in $(seq 100); do curl -s -o /dev/null "$url_nginx/" && break; sleep 0.05; done
+
+start_sudokud pinned taskset -c "$SCPU"
+echo "sudokud on $url_pinned (CPU $SCPU), nginx on $url_nginx (CPU $SCPU), wrk on CPU $CCPU;" \
+    "${SECS}s per run, $CONNS connections, $ROUNDS rounds" >&2
+
+declare -A result # result[NAME,ROUND]="rps p50 p99 errors non2xx"
 run_wrk() {
-    local name=$1 round=$2 conns=$3 out r
+    local name=$1 round=$2 url=$3 out r
     shift 3
-    echo "wrk: $name, $conns connections, round $round..." >&2
-    out=$(wrk -t "$THREADS" -c "$conns" -d "${SECS}s" --timeout 10s -s "$LUA" "$URL" -- "$@")
+    echo "wrk: $name, round $round..." >&2
+    out=$(taskset -c "$CCPU" wrk -t 1 -c "$CONNS" -d "${SECS}s" --timeout 10s -s "$LUA" "$url" -- "$@")
     r=$(grep '^RESULT ' <<<"$out") || { echo "$out" >&2; exit 1; }
-    # RESULT requests=.. duration_us=.. rps=.. p50_ms=.. p90_ms=.. p99_ms=.. errors=.. non2xx=..
     local -A v
     for kv in ${r#RESULT }; do v[${kv%%=*}]=${kv#*=}; done
-    result[$name,$round]="${v[rps]} ${v[p50_ms]} ${v[p90_ms]} ${v[p99_ms]} ${v[errors]} ${v[non2xx]}"
+    result[$name,$round]="${v[rps]} ${v[p50_ms]} ${v[p99_ms]} ${v[errors]} ${v[non2xx]}"
 }
+rps() { echo "${result[$1,$2]%% *}"; }
+calc() { awk "BEGIN { printf \"$1\", $2 }"; }
+median() { sort -g | sed -n "$((($1 + 1) / 2))p"; }
 
-# median_round NAME ROUNDS: the round whose requests/s is the median.
-median_round() {
-    local name=$1 rounds=$2 r
-    for r in $(seq "$rounds"); do echo "${result[$name,$r]%% *} $r"; done |
-        sort -g | sed -n "$(((rounds + 1) / 2))p" | cut -d' ' -f2
-}
+# The solver alone on the server's core: the other half of the ceiling.
+echo "cli: sudoku bench top95 on CPU $SCPU..." >&2
+solver_pps=$(taskset -c "$SCPU" "$SUDOKU" bench --runs 5 "$TOP95" |
+    awk -F'|' '/^\| top95/ { gsub(/ /, "", $4); print $4 }')
 
-# add_row NAME CONNECTIONS ROUNDS: the median round as a table row, with the spread.
-add_row() {
-    local name=$1 conns=$2 rounds=$3 m lo hi
-    m=$(median_round "$name" "$rounds")
-    read -r rps p50 p90 p99 errors non2xx <<<"${result[$name,$m]}"
-    lo=$(for r in $(seq "$rounds"); do echo "${result[$name,$r]%% *}"; done | sort -g | head -1)
-    hi=$(for r in $(seq "$rounds"); do echo "${result[$name,$r]%% *}"; done | sort -g | tail -1)
-    rows+=("| $name | $conns | $rps ($lo-$hi) | $p50 ms | $p90 ms | $p99 ms | $errors | $non2xx |")
-}
-
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }'; }
-
-# median_ratio NAME: the median over rounds of NAME's requests/s over /healthz's in the same round.
-median_ratio() {
-    local r
-    for r in $(seq "$ROUNDS"); do
-        ratio "${result[$1,$r]%% *}" "${result[GET /healthz,$r]%% *}"
-        echo
-    done | sort -g | sed -n "$(((ROUNDS + 1) / 2))p"
-}
-
-# The machine is noisy: the three 64-connection scenarios run ROUNDS times,
-# interleaved, so a slow spell hits all of them; the table shows the median.
 for round in $(seq "$ROUNDS"); do
-    run_wrk "GET /healthz" "$round" "$CONNS" healthz
-    run_wrk "POST /v1/solve top95" "$round" "$CONNS" solve "$DATA/top95.txt"
-    run_wrk "POST /v1/solve easy50" "$round" "$CONNS" solve "$DATA/easy50.txt"
+    run_wrk "nginx return 200" "$round" "$url_nginx" healthz
+    run_wrk "GET /healthz" "$round" "$url_pinned" healthz
+    run_wrk "POST /v1/solve top95" "$round" "$url_pinned" solve "$TOP95"
 done
-run_wrk "POST /v1/solve top95 (256 conns)" 1 256 solve "$DATA/top95.txt"
-for name in "GET /healthz" "POST /v1/solve top95" "POST /v1/solve easy50"; do
-    add_row "$name" "$CONNS" "$ROUNDS"
-done
-add_row "POST /v1/solve top95 (256 conns)" 256 1
 
-# Batch: the whole file in one text/plain request, max_solutions=1 as the
-# CLI bench stops at the first solution. Median wall time of BATCH_RUNS.
+rows=()
+for name in "nginx return 200" "GET /healthz" "POST /v1/solve top95"; do
+    m=$(for r in $(seq "$ROUNDS"); do echo "$(rps "$name" "$r") $r"; done | median "$ROUNDS" | cut -d' ' -f2)
+    read -r v p50 p99 errors non2xx <<<"${result[$name,$m]}"
+    all=$(for r in $(seq "$ROUNDS"); do rps "$name" "$r"; done | sort -g | paste -sd/)
+    rows+=("| $name | $v ($all) | $p50 ms | $p99 ms | $errors | $non2xx |")
+done
+floor=$(for r in $(seq "$ROUNDS"); do
+    calc %.2f "$(rps "GET /healthz" "$r") / $(rps "nginx return 200" "$r")"; echo
+done | median "$ROUNDS")
+solve=$(for r in $(seq "$ROUNDS"); do
+    h=$(rps "GET /healthz" "$r")
+    calc %.2f "$(rps "POST /v1/solve top95" "$r") * (1 / $h + 1 / $solver_pps)"; echo
+done | median "$ROUNDS")
+ceiling=$(for r in $(seq "$ROUNDS"); do
+    calc %.0f "1 / (1 / $(rps "GET /healthz" "$r") + 1 / $solver_pps)"; echo
+done | median "$ROUNDS")
+
+# The batch: both cores for the server, the client only waits.
+start_sudokud both
 npuzzles=$(grep -c . "$BATCH_FILE")
 times=()
 for r in $(seq "$BATCH_RUNS"); do
     echo "batch: $(basename "$BATCH_FILE") ($npuzzles puzzles), run $r of $BATCH_RUNS..." >&2
     t=$(curl -s -o "$TMP/batch.out" -w '%{http_code} %{time_total}' --max-time 300 \
-        -H 'Content-Type: text/plain' --data-binary "@$BATCH_FILE" \
-        "$URL/v1/solve/batch?max_solutions=1")
-    code=${t%% *}
-    got=$(grep -c '"status" *: *"solved"' "$TMP/batch.out" || true)
-    if [ "$code" != 200 ] || [ "$got" -ne "$npuzzles" ]; then
-        echo "http.sh: batch run $r: HTTP $code, $got of $npuzzles solved:" >&2
-        head -c 300 "$TMP/batch.out" >&2
-        echo >&2
+        -H 'Content-Type: text/plain' --data-binary "@$BATCH_FILE" "$url_both/v1/solve/batch")
+    got=$(grep -c '"status":"solved","unique":true' "$TMP/batch.out" || true)
+    if [ "${t%% *}" != 200 ] || [ "$got" -ne "$npuzzles" ]; then
+        echo "http.sh: batch run $r: HTTP ${t%% *}, $got of $npuzzles solved and unique" >&2
         exit 1
     fi
     times+=("${t#* }")
 done
-median=$(printf '%s\n' "${times[@]}" | sort -g | sed -n "$(((BATCH_RUNS + 1) / 2))p")
-batch_pps=$(awk -v n="$npuzzles" -v t="$median" 'BEGIN { printf "%.0f", n / t }')
-batch_ms=$(awk -v t="$median" 'BEGIN { printf "%.0f", t * 1000 }')
-rows+=("| POST /v1/solve/batch text/plain, $npuzzles puzzles (puzzles/s; median of $BATCH_RUNS, ${batch_ms} ms) | 1 | $batch_pps | - | - | - | 0 | 0 |")
-
-echo "cli: $(basename "$SUDOKU") bench --threads 2 $(basename "$BATCH_FILE")..." >&2
-cli_row=$("$SUDOKU" bench --threads 2 "$BATCH_FILE" | grep "^| $(basename "$BATCH_FILE") |")
-cli_pps=$(awk -F'|' '{ gsub(/ /, "", $4); print $4 }' <<<"$cli_row")
-rows+=("| sudoku bench --threads 2 (puzzles/s, solver only, no HTTP) | - | $cli_pps | - | - | - | - | - |")
+batch_s=$(printf '%s\n' "${times[@]}" | median "$BATCH_RUNS")
+batch_pps=$(calc %.0f "$npuzzles / $batch_s")
+echo "cli: sudoku bench --unique --threads 2 $(basename "$BATCH_FILE")..." >&2
+cli_pps=$("$SUDOKU" bench --unique --threads 2 --runs "$BATCH_RUNS" "$BATCH_FILE" |
+    awk -F'|' '/^\| puzzles3/ { gsub(/ /, "", $4); print $4 }')
 
 echo
-echo "| scenario | connections | requests/s (min-max) | p50 | p90 | p99 | errors | non-2xx |"
-echo "|---|--:|--:|--:|--:|--:|--:|--:|"
+echo "| scenario (server on CPU $SCPU, wrk on CPU $CCPU, $CONNS connections) | requests/s, median (rounds) | p50 | p99 | errors | non-2xx |"
+echo "|---|--:|--:|--:|--:|--:|"
 printf '%s\n' "${rows[@]}"
+echo "| sudoku bench top95, CPU $SCPU (puzzles/s, solver only) | $solver_pps | - | - | - | - |"
+echo "| POST /v1/solve/batch, $npuzzles puzzles as text, both cores (puzzles/s) | $batch_pps | - | - | - | - |"
+echo "| sudoku bench --unique --threads 2, same file (puzzles/s) | $cli_pps | - | - | - | - |"
 echo
-echo "- /v1/solve top95 vs /healthz: $(median_ratio "POST /v1/solve top95") (requests/s, median of $ROUNDS rounds)"
-echo "- /v1/solve easy50 vs /healthz: $(median_ratio "POST /v1/solve easy50") (requests/s, median of $ROUNDS rounds)"
-echo "- batch vs CLI: $(ratio "$batch_pps" "$cli_pps") (puzzles/s)"
+echo "- /healthz vs nginx return 200: **$floor** (goal >= 0.8)"
+echo "- /v1/solve top95 vs one core's ceiling 1/(1/healthz + 1/solver) = $ceiling req/s: **$solve** (goal >= 0.85)"
+echo "- batch vs sudoku bench --unique --threads 2: **$(calc %.2f "$batch_pps / $cli_pps")** (goal >= 0.9)"
 echo
-echo "sudokud: $workers workers, default limits; wrk $THREADS threads, ${SECS}s per run, errors = socket" \
-    "errors (connect/read/write/timeout); client and server share $(nproc) cores;" \
-    "1-minute load average $load_start before the runs, $(cut -d' ' -f1 /proc/loadavg 2>/dev/null) after."
+echo "Ratios are medians of per-round ratios; $(nproc) cores; 1-minute load average" \
+    "$(cut -d' ' -f1 /proc/loadavg) at the end."

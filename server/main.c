@@ -91,10 +91,12 @@ int main(int argc, char **argv)
         printf("listening on %s:%u\n", cfg.bind, (unsigned)http_port(srv));
     fflush(stdout);
     LOG_INFO("start",
-             "%s %s port=%u workers=%llu queue_depth=%llu max_connections=%llu log_level=%s",
+             "%s %s port=%u workers=%llu queue_depth=%llu max_connections=%llu log_level=%s "
+             "cors_origins=\"%s\"",
              SUDOKUD_NAME, SUDOKUD_VERSION, (unsigned)http_port(srv),
              (unsigned long long)cfg.workers, (unsigned long long)cfg.queue_depth,
-             (unsigned long long)cfg.max_connections, log_level_str(cfg.log_level));
+             (unsigned long long)cfg.max_connections, log_level_str(cfg.log_level),
+             cfg.cors_origins[0] != '\0' ? cfg.cors_origins : "(off)");
 
     while (sigwait(&stop, &sig) != 0)
         ;

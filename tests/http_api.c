@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "solver/sudoku.h"
 #include "tests/support/fixtures.h"
@@ -319,8 +320,19 @@ Test(http_api, request_ids_and_server_timing, .timeout = 60)
 Test(http_api, cors_preflight_and_exposed_headers, .timeout = 60)
 {
     test_server s;
-    test_server_start(
-        &s, (const char *const[]){"--cors-origins", "https://a.example,https://b.example", NULL});
+    test_server_start(&s, (const char *const[]){"--cors-origins", "https://a.example,https://b.example",
+                                                "--log-level", "info", NULL});
+    /* the start line follows "listening on" */
+    char *log = NULL;
+    for (int i = 0; i < 200; i++) {
+        free(log);
+        log = test_server_stderr(&s);
+        if (strstr(log, "cors_origins=") != NULL) break;
+        usleep(10000);
+    }
+    cr_assert(strstr(log, "cors_origins=\"https://a.example,https://b.example\"") != NULL,
+              "the start line names the CORS setting: %s", log);
+    free(log);
     char url[256], v[256];
     test_http_url(url, sizeof(url), s.url, "/v1/solve/batch");
     test_http_resp r;
@@ -475,4 +487,11 @@ Test(http_api, command_line_help_version_and_bad_values, .timeout = 60)
                                  NULL, out, sizeof(out)),
                  1);
     cr_assert(strstr(out, "--bind") != NULL, "%s", out);
+    /* an origin with a path would silently never match: refused at start */
+    cr_assert_eq(test_server_run((const char *const[]){"--port", "0", "--cors-origins",
+                                                        "https://app.example/", NULL},
+                                 NULL, out, sizeof(out)),
+                 1);
+    cr_assert(strstr(out, "--cors-origins") != NULL && strstr(out, "trailing slash") != NULL, "%s",
+              out);
 }
