@@ -52,13 +52,13 @@ $(1)/obj/%.o: %.c
 	@mkdir -p $$(@D)
 	$(2) $$(BASE_CFLAGS) $$($(3)) -c $$< -o $$@
 $(1)/libsudoku.a: $(call objs,$(1),$(SOLVER_SRC))
-	$$(AR) rcs $$@ $$^
+	rm -f $$@ && $$(AR) rcs $$@ $$^
 $(1)/libserver.a: $(call objs,$(1),$(SERVER_SRC))
-	$$(AR) rcs $$@ $$^
+	rm -f $$@ && $$(AR) rcs $$@ $$^
 $(1)/sudokud: $(1)/obj/server/main.o $(1)/libserver.a $(1)/libsudoku.a
 	$(2) $$($(3)) $$(LDFLAGS) -o $$@ $$^ $$(SERVER_LIBS)
 $(1)/libcli.a: $(call objs,$(1),$(CLI_SRC))
-	$$(AR) rcs $$@ $$^
+	rm -f $$@ && $$(AR) rcs $$@ $$^
 $(1)/sudoku: $(1)/obj/cli/main.o $(1)/libcli.a $(1)/libsudoku.a
 	$(2) $$($(3)) $$(LDFLAGS) -o $$@ $$^ -pthread
 $(1)/tests/unit: $(call objs,$(1),$(UNIT_SRC) $(SUPPORT_SRC)) $(1)/libserver.a $(1)/libcli.a \

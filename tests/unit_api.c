@@ -1298,6 +1298,7 @@ Test(api, stats_keys_come_from_the_technique_table_and_openapi_lists_them)
         snprintf(want, sizeof(want), "\n        %s:\n", keys[i]);
         cr_assert(strstr(yaml, want) != NULL, "openapi.yaml's Stats lacks %s", keys[i]);
     }
+    done(&x);
     x = run((struct call){.method = "GET", .path = "/metrics"});
     for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
         char want[96];
