@@ -14,6 +14,9 @@ int cli_solve_main(int argc, char **argv);
 int cli_count_main(int argc, char **argv);
 int cli_bench_main(int argc, char **argv);
 int cli_generate_main(int argc, char **argv);
+int cli_rate_main(int argc, char **argv);
+int cli_explain_main(int argc, char **argv);
+int cli_hint_main(int argc, char **argv);
 
 /* Prints the full usage text, every command with its formats, to out. */
 void cli_usage(FILE *out);

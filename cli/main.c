@@ -1,6 +1,7 @@
 /* main.c -- `sudoku`, the command-line face of libsudoku: dispatch and usage.
  *
- * One binary with subcommands (solve, count, bench, generate), git style, so
+ * One binary with subcommands (solve, count, bench, generate, rate, explain,
+ * hint), git style, so
  * the shape options and the puzzle line format are learnt once. Each command
  * lives in its own file and returns the exit status; this file only picks
  * it and holds the usage text, the one place the interface is documented.
@@ -18,6 +19,9 @@ static const struct command {
     {"count", cli_count_main},
     {"bench", cli_bench_main},
     {"generate", cli_generate_main},
+    {"rate", cli_rate_main},
+    {"explain", cli_explain_main},
+    {"hint", cli_hint_main},
 };
 
 /* The one-line forms, which a usage error prints; `help` adds the rest. */
@@ -26,6 +30,9 @@ static const char synopsis[] =
     "       sudoku count [--limit K] [--box RxC] [--diagonal] [--threads N] [--nodes N] [FILE...]\n"
     "       sudoku bench [--unique] [--box RxC] [--threads N] [--runs R] [--seed S] FILE...\n"
     "       sudoku generate --size N [--box RxC] [--density D] [--count K] [--seed S]\n"
+    "       sudoku rate [--box RxC] [--diagonal] [--nodes N] [FILE...]\n"
+    "       sudoku explain [--box RxC] [--diagonal] [--nodes N] [FILE...]\n"
+    "       sudoku hint [--box RxC] [--diagonal] [--nodes N] [FILE...]\n"
     "       sudoku help\n";
 
 static const char details[] =
@@ -63,6 +70,22 @@ static const char details[] =
     "generate: prints --count K (default 1) random solvable puzzles of size\n"
     "    N <= 35 with a fraction D (default 0.5) of the cells given, not\n"
     "    necessarily unique. The same --seed (default 1) gives the same puzzles.\n"
+    "\n"
+    "rate: one line per puzzle: its Sudoku Explainer-style score, level, hardest\n"
+    "    technique and step count, 'search_nodes=M' when logic stalls (the score\n"
+    "    is then above every technique), e.g. '4.2 hard xy_wing steps=57'.\n"
+    "    Levels: easy <= 1.5 < medium <= 2.5 < hard <= 4.4 < expert <= 6.2 <\n"
+    "    extreme. Puzzles without exactly one solution get '! multiple' etc.\n"
+    "\n"
+    "explain: the steps of the rating path, one a line, '1. [1.2 hidden_single_box]\n"
+    "    r1c4 = 5: the only place for 5 in box 2', then 'solved SCORE LEVEL' or\n"
+    "    'stuck SCORE extreme', and a blank line.\n"
+    "\n"
+    "hint: lines 'PUZZLE[:ENTRIES[:MARKS]]': ENTRIES the user's digits as a grid,\n"
+    "    MARKS N*N comma-separated pencil-mark lists ('' = none for that cell).\n"
+    "    Prints 'mistake r1c2=5 r3c4 marks' (wrong entries; cells whose marks\n"
+    "    leave out the right digit), else 'step [SCORE technique] TEXT', the\n"
+    "    easiest next step from the user's state, else 'solved'.\n"
     "\n"
     "Options:\n"
     "  --box RxC     boxes of R rows by C columns (N = R*C)\n"
