@@ -119,3 +119,104 @@ Test(logic, replay_of_hard_9x9_sets_is_sound, .timeout = 120)
     for (int t = 0; t < SUDOKU_TECHNIQUE_COUNT; t++)
         cr_log_info("%s %u", sudoku_technique_str((sudoku_technique)t), seen[t]);
 }
+
+/* ---- generated puzzles of every shape ------------------------------------------------ */
+
+/* xorshift64: the test's own seeded generator. */
+static uint64_t rng_next(uint64_t *s)
+{
+    *s ^= *s << 13;
+    *s ^= *s >> 7;
+    *s ^= *s << 17;
+    return *s;
+}
+
+/* Makes a unique puzzle from the solution grid `sol` of p's shape: relabels
+ * the digits, then blanks cells in random order while the puzzle stays
+ * unique (trying `tries` cells, all when tries >= N*N). */
+static void make_puzzle(sudoku_puzzle *p, const uint8_t *sol, int tries, uint64_t *seed)
+{
+    int n = p->size, cells = n * n;
+    uint8_t perm[SUDOKU_MAX_SIZE + 1];
+    for (int d = 0; d <= n; d++) perm[d] = (uint8_t)d;
+    for (int d = n; d > 1; d--) {
+        int j = 1 + (int)(rng_next(seed) % (uint64_t)d);
+        uint8_t t = perm[d];
+        perm[d] = perm[j];
+        perm[j] = t;
+    }
+    for (int i = 0; i < cells; i++) p->cells[i] = perm[sol[i]];
+    static uint16_t order[SUDOKU_MAX_CELLS];
+    for (int i = 0; i < cells; i++) order[i] = (uint16_t)i;
+    for (int i = cells - 1; i > 0; i--) {
+        int j = (int)(rng_next(seed) % (uint64_t)(i + 1));
+        uint16_t t = order[i];
+        order[i] = order[j];
+        order[j] = t;
+    }
+    sudoku_limits lim = {.max_solutions = 2};
+    for (int i = 0; i < cells && i < tries; i++) {
+        uint8_t keep = p->cells[order[i]];
+        p->cells[order[i]] = 0;
+        sudoku_result r = {0};
+        if (sudoku_solve(solver, p, &lim, &r) != SUDOKU_SOLVED) p->cells[order[i]] = keep;
+    }
+}
+
+/* For each unique fixture line of `path`, replays `per` generated puzzles of
+ * its shape. Returns the number replayed. */
+static int replay_generated(const char *path, bool diagonal, bool regions, int per_small,
+                            unsigned *seen)
+{
+    size_t nlines;
+    char **lines = test_read_lines(path, &nlines);
+    static sudoku_puzzle p, s, g;
+    static uint8_t sol[SUDOKU_MAX_CELLS];
+    char err[SUDOKU_ERR_LEN];
+    uint64_t seed = 0x9e3779b97f4a7c15u;
+    int done = 0;
+    for (size_t l = 0; l < nlines; l++) {
+        const char *line = lines[l];
+        if (line[0] == '#') continue;
+        const char *c1 = strchr(line, ':');
+        if (!c1 || strncmp(c1, ":1:", 3) != 0) continue;
+        const char *grid = c1 + 3;
+        size_t slen = strcspn(grid, ":");
+        cr_assert_eq(sudoku_parse(grid, slen, 0, 0, 0, &s, err), 0, "%s", err);
+        memcpy(sol, s.cells, sizeof(sol));
+        p = s;
+        p.diagonal = diagonal;
+        if (regions) {
+            const char *layout = grid + slen + 1;
+            cr_assert_eq(sudoku_parse(layout, strlen(layout), 0, 0, 0, &g, err), 0, "%s", err);
+            for (int i = 0; i < g.size * g.size; i++) p.regions[i] = (uint8_t)(g.cells[i] - 1);
+            p.has_regions = true;
+        }
+        int n = p.size;
+        /* Fewer and only partly blanked puzzles as N grows: each blanking is a solve. */
+        int count = n <= 9 ? per_small : n <= 12 ? per_small / 8 : n <= 16 ? 2 : 1;
+        int tries = n <= 12 ? n * n : n <= 16 ? n * n / 2 : n * n / 5;
+        for (int k = 0; k < count; k++) {
+            make_puzzle(&p, sol, tries, &seed);
+            char what[96];
+            snprintf(what, sizeof(what), "%s:%zu generated #%d", path, l + 1, k);
+            replay(&p, what, seen);
+            done++;
+        }
+    }
+    test_free_lines(lines);
+    return done;
+}
+
+Test(logic, replay_of_generated_puzzles_of_every_shape_is_sound, .timeout = 300)
+{
+    unsigned seen[SUDOKU_TECHNIQUE_COUNT] = {0};
+    int n = replay_generated("tests/data/shapes.txt", false, false, 100, seen);
+    n += replay_generated("tests/data/diagonal.txt", true, false, 30, seen);
+    n += replay_generated("tests/data/jigsaw.txt", false, true, 40, seen);
+    n += replay_generated("tests/data/jigsaw_diagonal.txt", true, true, 40, seen);
+    cr_log_info("%d generated puzzles replayed", n);
+    cr_assert_gt(n, 900);
+    for (int t = 0; t < SUDOKU_TECHNIQUE_COUNT; t++)
+        cr_log_info("%s %u", sudoku_technique_str((sudoku_technique)t), seen[t]);
+}
