@@ -7,7 +7,7 @@
  * a proper puzzle. They run on one thread: a rating takes microseconds to a
  * few milliseconds, and explain's output is long anyway.
  *
- *   rate     SCORE LEVEL HARDEST steps=K [search_nodes=M]
+ *   rate     SCORE LEVEL HARDEST steps=K [search_nodes=M] [us=T with --timing]
  *   explain  one line per step "N. [SCORE technique] text", then the rate line
  *   hint     line "PUZZLE[:ENTRIES[:MARKS]]": ENTRIES a grid of the user's
  *            digits, MARKS N*N comma-separated candidate lists ("" = none);
@@ -28,6 +28,7 @@ typedef enum { CLI_RATE, CLI_EXPLAIN, CLI_HINT } cli_logic_mode;
 
 typedef struct cli_logic {
     cli_logic_mode mode;
+    bool timing; /* rate: append the time of sudoku_rate alone */
     int box_rows, box_cols;
     bool diagonal;
     sudoku_limits limits;
@@ -46,13 +47,14 @@ static void print_score(int score)
     printf("%d.%d", score / 10, score % 10);
 }
 
-static void print_rating(const sudoku_rating *r)
+static void print_rating(const sudoku_rating *r, uint64_t ns, bool timing)
 {
     print_score(r->score);
     printf(" %s %s steps=%u", sudoku_level_str(sudoku_level_of(r->score, r->needs_search)),
            r->hardest < SUDOKU_TECHNIQUE_COUNT ? sudoku_technique_str(r->hardest) : "none",
            r->steps);
     if (r->needs_search) printf(" search_nodes=%llu", (unsigned long long)r->search_nodes);
+    if (timing) printf(" us=%.1f", (double)ns / 1000);
     putchar('\n');
 }
 
@@ -188,12 +190,14 @@ static bool answer(cli_logic *c, const char *line, size_t len)
     }
     if (c->mode == CLI_EXPLAIN) return explain(c);
     sudoku_rating r;
+    uint64_t t0 = sudoku_now_ns();
     sudoku_logic_status ls = sudoku_rate(c->lg, c->solver, &c->p, &c->limits, &r);
+    uint64_t ns = sudoku_now_ns() - t0;
     if (ls != SUDOKU_LOGIC_SOLVED && ls != SUDOKU_LOGIC_STUCK) {
         printf("! %s\n", sudoku_logic_status_str(ls));
         return false;
     }
-    print_rating(&r);
+    print_rating(&r, ns, c->timing);
     return true;
 }
 
@@ -201,8 +205,8 @@ static int logic_main(int argc, char **argv, cli_logic_mode mode)
 {
     static const struct option longopts[] = {
         {"box", required_argument, NULL, 'b'},   {"diagonal", no_argument, NULL, 'd'},
-        {"nodes", required_argument, NULL, 'n'}, {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
+        {"nodes", required_argument, NULL, 'n'}, {"timing", no_argument, NULL, 'T'},
+        {"help", no_argument, NULL, 'h'},        {NULL, 0, NULL, 0},
     };
     cli_logic *c = calloc(1, sizeof(*c));
     int opt, status = 2;
@@ -222,6 +226,10 @@ static int logic_main(int argc, char **argv, cli_logic_mode mode)
         case 'n':
             if (cli_parse_u64("--nodes", optarg, 1, UINT64_MAX, &c->limits.node_budget) != 0)
                 goto usage;
+            break;
+        case 'T':
+            if (mode != CLI_RATE) goto usage;
+            c->timing = true;
             break;
         case 'h':
             cli_usage(stdout);

@@ -30,7 +30,7 @@ static const char synopsis[] =
     "       sudoku count [--limit K] [--box RxC] [--diagonal] [--threads N] [--nodes N] [FILE...]\n"
     "       sudoku bench [--unique] [--box RxC] [--threads N] [--runs R] [--seed S] FILE...\n"
     "       sudoku generate --size N [--box RxC] [--density D] [--count K] [--seed S]\n"
-    "       sudoku rate [--box RxC] [--diagonal] [--nodes N] [FILE...]\n"
+    "       sudoku rate [--box RxC] [--diagonal] [--nodes N] [--timing] [FILE...]\n"
     "       sudoku explain [--box RxC] [--diagonal] [--nodes N] [FILE...]\n"
     "       sudoku hint [--box RxC] [--diagonal] [--nodes N] [FILE...]\n"
     "       sudoku help\n";
@@ -76,6 +76,7 @@ static const char details[] =
     "    is then above every technique), e.g. '4.2 hard xy_wing steps=57'.\n"
     "    Levels: easy <= 1.5 < medium <= 2.5 < hard <= 4.4 < expert <= 6.2 <\n"
     "    extreme. Puzzles without exactly one solution get '! multiple' etc.\n"
+    "    --timing appends 'us=T', the microseconds of the rating call alone.\n"
     "\n"
     "explain: the steps of the rating path, one a line, '1. [1.2 hidden_single_box]\n"
     "    r1c4 = 5: the only place for 5 in box 2', then 'solved SCORE LEVEL' or\n"

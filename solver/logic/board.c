@@ -32,10 +32,22 @@ bool sdk_lg_expired(sudoku_logic *lg)
     return lg->timed_out;
 }
 
+/* True when the tables already describe p's shape. */
+static bool sdk_lg_same_shape(const sudoku_logic *lg, const sudoku_puzzle *p)
+{
+    return lg->n == p->size && lg->box_rows == p->box_rows && lg->box_cols == p->box_cols &&
+           lg->diagonal == p->diagonal && lg->has_regions == p->has_regions &&
+           (!p->has_regions || memcmp(lg->regions, p->regions, (size_t)lg->ncells) == 0);
+}
+
 /* Builds the unit tables of p's shape. */
 static void sdk_lg_shape(sudoku_logic *lg, const sudoku_puzzle *p)
 {
+    if (sdk_lg_same_shape(lg, p)) return;
     int n = p->size;
+    lg->box_rows = p->box_rows;
+    lg->box_cols = p->box_cols;
+    if (p->has_regions) memcpy(lg->regions, p->regions, (size_t)(n * n));
     lg->n = n;
     lg->ncells = n * n;
     lg->nunits = sdk_unit_count(p);
@@ -53,13 +65,32 @@ static void sdk_lg_shape(sudoku_logic *lg, const sudoku_puzzle *p)
             lg->cell_units[c][lg->cell_nunits[c]++] = (uint8_t)u;
         }
     }
+    lg->max_cross = 0;
+    for (int u1 = 0; u1 < lg->nunits; u1++) {
+        lg->ncross[u1] = 0;
+        for (int u2 = 0; u2 < lg->nunits; u2++) {
+            uint64_t m = 0;
+            for (int i = 0; i < n && u2 != u1; i++) {
+                if (sdk_lg_has(lg->unit_bits[u2], lg->unit_cells[u1][i])) m |= UINT64_C(1) << i;
+            }
+            if (sdk_popcount(m) < 2 || lg->ncross[u1] == SDK_LG_MAX_CROSS) continue;
+            lg->cross_unit[u1][lg->ncross[u1]] = (uint8_t)u2;
+            lg->cross_mask[u1][lg->ncross[u1]++] = m;
+            if (sdk_popcount(m) > lg->max_cross) lg->max_cross = sdk_popcount(m);
+        }
+    }
 }
 
-/* Removes digit d from cell c's candidates (both views). */
+/* Removes digit d from cell c's candidates (both views) and marks the
+ * cell's units for the position cache. */
 static inline void sdk_lg_remove(sudoku_logic *lg, int c, int d)
 {
     lg->cand[c] &= ~sdk_bit(d);
     lg->dcells[d - 1][c >> 6] &= ~(UINT64_C(1) << (c & 63));
+    for (int k = 0; k < lg->cell_nunits[c]; k++) {
+        int u = lg->cell_units[c][k];
+        lg->pos_dirty[u >> 6] |= UINT64_C(1) << (u & 63);
+    }
 }
 
 /* Solves cell c with digit d: it leaves every digit's candidate set and d
@@ -89,6 +120,8 @@ sudoku_logic_status sudoku_logic_load(sudoku_logic *lg, const sudoku_puzzle *p,
     }
     sdk_lg_shape(lg, p);
     lg->nsolved = 0;
+    lg->state++;
+    memset(lg->pos_dirty, 0xff, sizeof(lg->pos_dirty));
     lg->timed_out = false;
     memset(lg->value, 0, (size_t)lg->ncells);
     for (int d = 0; d < n; d++) memset(lg->dcells[d], 0, sizeof(uint64_t) * (size_t)lg->words);
@@ -118,6 +151,7 @@ sudoku_logic_status sudoku_logic_load(sudoku_logic *lg, const sudoku_puzzle *p,
 
 void sudoku_logic_apply(sudoku_logic *lg, const sudoku_step *st)
 {
+    lg->state++;
     for (int i = 0; i < st->neliminations; i++) {
         const sudoku_cand *e = &st->eliminations[i];
         if (lg->cand[e->cell] & sdk_bit(e->digit)) sdk_lg_remove(lg, e->cell, e->digit);
@@ -155,13 +189,17 @@ bool sdk_lg_sees(const sudoku_logic *lg, int a, int b)
     return false;
 }
 
-uint64_t sdk_lg_positions(const sudoku_logic *lg, int u, int d)
+const uint64_t *sdk_lg_unit_positions(sudoku_logic *lg, int u)
 {
-    uint64_t m = 0, b = sdk_bit(d);
+    uint64_t *pos = lg->pos[u];
+    if (!(lg->pos_dirty[u >> 6] >> (u & 63) & 1)) return pos;
+    lg->pos_dirty[u >> 6] &= ~(UINT64_C(1) << (u & 63));
+    memset(pos, 0, sizeof(*pos) * (size_t)lg->n);
     for (int i = 0; i < lg->n; i++) {
-        if (lg->cand[lg->unit_cells[u][i]] & b) m |= UINT64_C(1) << i;
+        for (uint64_t m = lg->cand[lg->unit_cells[u][i]]; m; m &= m - 1)
+            pos[sdk_ctz(m)] |= UINT64_C(1) << i;
     }
-    return m;
+    return pos;
 }
 
 void sdk_lg_step_begin(sudoku_step *st, sudoku_technique t, int score)

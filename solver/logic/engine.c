@@ -131,12 +131,13 @@ static bool sdk_lg_broken(const sudoku_logic *lg)
 sudoku_logic_status sudoku_logic_next(sudoku_logic *lg, sudoku_step *st)
 {
     if (lg->nsolved == lg->ncells) return SUDOKU_LOGIC_SOLVED;
-    if (sdk_lg_broken(lg)) return SUDOKU_LOGIC_BROKEN;
+    /* Steps are sound, so a state loaded consistent stays so: the check for
+     * a broken one waits until the ladder has nothing (it costs a pass). */
     for (size_t i = 0; i < sizeof(sdk_lg_ladder) / sizeof(sdk_lg_ladder[0]); i++) {
         if (sdk_lg_ladder[i].find(lg, st)) return SUDOKU_LOGIC_STEP;
         if (lg->timed_out) return SUDOKU_LOGIC_LIMIT;
     }
-    return SUDOKU_LOGIC_STUCK;
+    return sdk_lg_broken(lg) ? SUDOKU_LOGIC_BROKEN : SUDOKU_LOGIC_STUCK;
 }
 
 sudoku_logic_status sudoku_rate(sudoku_logic *lg, sudoku_solver *s, const sudoku_puzzle *p,

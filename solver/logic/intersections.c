@@ -60,30 +60,67 @@ static bool sdk_lg_locked_step(sudoku_logic *lg, sudoku_step *st, int u1, int u2
     return true;
 }
 
-/* Scans the units u1 with (kind == BOX) == boxes for a locked digit. */
+/* Every locked digit of the state, in scan order (units u1 ascending, digits,
+ * then the units crossing u1), into lg->locked: a digit whose places in u1
+ * all lie in a crossing unit u2 that has more. Computed once per state: the
+ * four rungs (direct and plain pointing and claiming) read the same list.
+ * Returns false when the list overflowed, and callers then scan themselves. */
+static bool sdk_lg_locked_list(sudoku_logic *lg)
+{
+    if (lg->locked_state == lg->state) return lg->nlocked <= SDK_LG_MAX_LOCKED;
+    lg->locked_state = lg->state;
+    lg->nlocked = 0;
+    for (int u1 = 0; u1 < lg->nunits; u1++) {
+        const uint64_t *pos = sdk_lg_unit_positions(lg, u1);
+        for (int d = 1; d <= lg->n; d++) {
+            int pc = sdk_popcount(pos[d - 1]);
+            if (pc < 2 || pc > lg->max_cross) continue;
+            for (int k = 0; k < lg->ncross[u1]; k++) {
+                if (pos[d - 1] & ~lg->cross_mask[u1][k]) continue;
+                int u2 = lg->cross_unit[u1][k];
+                if (sdk_popcount(sdk_lg_unit_positions(lg, u2)[d - 1]) == pc) continue;
+                if (lg->nlocked < SDK_LG_MAX_LOCKED) {
+                    lg->locked[lg->nlocked].u1 = (uint8_t)u1;
+                    lg->locked[lg->nlocked].u2 = (uint8_t)u2;
+                    lg->locked[lg->nlocked].d = (uint8_t)d;
+                }
+                lg->nlocked++;
+            }
+        }
+    }
+    return lg->nlocked <= SDK_LG_MAX_LOCKED;
+}
+
+/* The first locked digit whose u1 is a box (or not) that makes a step. */
 static bool sdk_lg_locked(sudoku_logic *lg, sudoku_step *st, bool boxes, bool direct)
 {
     uint64_t elim[SDK_LG_WORDS];
+    bool listed = sdk_lg_locked_list(lg);
+    int count = listed ? lg->nlocked : 0;
+    for (int i = 0; i < count; i++) {
+        int u1 = lg->locked[i].u1, u2 = lg->locked[i].u2, d = lg->locked[i].d;
+        if ((sdk_lg_kind(lg, u1) == SUDOKU_UNIT_BOX) != boxes) continue;
+        for (int w = 0; w < lg->words; w++)
+            elim[w] = lg->dcells[d - 1][w] & lg->unit_bits[u2][w] & ~lg->unit_bits[u1][w];
+        if (sdk_lg_locked_step(lg, st, u1, u2, d, elim, direct)) return true;
+    }
+    if (listed) return false;
+    /* Too many to list (a huge, open grid): the same scan, step by step. */
     for (int u1 = 0; u1 < lg->nunits; u1++) {
         if ((sdk_lg_kind(lg, u1) == SUDOKU_UNIT_BOX) != boxes) continue;
-        const uint64_t *b1 = lg->unit_bits[u1];
+        const uint64_t *pos = sdk_lg_unit_positions(lg, u1);
         for (int d = 1; d <= lg->n; d++) {
-            const uint64_t *dc = lg->dcells[d - 1];
-            int cnt = sdk_lg_count2(lg, dc, b1);
-            if (cnt < 2) continue;
-            int c0 = sdk_lg_first2(lg, dc, b1);
-            for (int k = 0; k < lg->cell_nunits[c0]; k++) {
-                int u2 = lg->cell_units[c0][k];
-                if (u2 == u1 || sdk_lg_count2(lg, dc, lg->unit_bits[u2]) == cnt) continue;
-                const uint64_t *b2 = lg->unit_bits[u2];
-                bool inside = true, any = false;
+            int pc = sdk_popcount(pos[d - 1]);
+            if (pc < 2 || pc > lg->max_cross) continue;
+            for (int k = 0; k < lg->ncross[u1]; k++) {
+                if (pos[d - 1] & ~lg->cross_mask[u1][k]) continue;
+                int u2 = lg->cross_unit[u1][k];
+                bool any = false;
                 for (int w = 0; w < lg->words; w++) {
-                    if (dc[w] & b1[w] & ~b2[w]) inside = false;
-                    elim[w] = dc[w] & b2[w] & ~b1[w];
+                    elim[w] = lg->dcells[d - 1][w] & lg->unit_bits[u2][w] & ~lg->unit_bits[u1][w];
                     any |= elim[w] != 0;
                 }
-                if (inside && any && sdk_lg_locked_step(lg, st, u1, u2, d, elim, direct))
-                    return true;
+                if (any && sdk_lg_locked_step(lg, st, u1, u2, d, elim, direct)) return true;
             }
         }
     }

@@ -36,22 +36,47 @@
  * N^3 candidates make them too slow to be worth it, so they are not tried. */
 #define SDK_CHAIN_MAX_SIZE 16
 #define SDK_CHAIN_NODES    (2 * SDK_CHAIN_MAX_SIZE * SDK_CHAIN_MAX_SIZE * SDK_CHAIN_MAX_SIZE)
+/* Units one unit can cross in two cells or more: a unit of N cells meets at
+ * most N/2 others that way in each of rows, columns, boxes, plus diagonals. */
+#define SDK_LG_MAX_CROSS (2 * SUDOKU_MAX_SIZE + 2)
+/* Locked candidates remembered per state; more are found again by a scan. */
+#define SDK_LG_MAX_LOCKED 512
 
 struct sudoku_logic {
-    /* Shape. */
+    /* Shape, kept while puzzles of the same shape come in. */
     int n, ncells, nunits, words;
+    int box_rows, box_cols;
     bool diagonal, has_regions;
+    uint8_t regions[SUDOKU_MAX_CELLS];
     uint64_t full;
     uint16_t unit_cells[SDK_MAX_UNITS][SUDOKU_MAX_SIZE];
     uint64_t unit_bits[SDK_MAX_UNITS][SDK_LG_WORDS];
     uint8_t cell_units[SUDOKU_MAX_CELLS][SDK_CELL_UNITS];
     uint8_t cell_nunits[SUDOKU_MAX_CELLS];
+    /* The units crossing each unit in two cells or more, with the crossing as
+     * a mask of positions in the first: what locked candidates test. */
+    uint8_t ncross[SDK_MAX_UNITS];
+    uint8_t cross_unit[SDK_MAX_UNITS][SDK_LG_MAX_CROSS];
+    uint64_t cross_mask[SDK_MAX_UNITS][SDK_LG_MAX_CROSS];
+    int max_cross; /* most cells two units share */
 
     /* Candidate grid. */
     uint8_t value[SUDOKU_MAX_CELLS];
     uint64_t cand[SUDOKU_MAX_CELLS];
     uint64_t dcells[SUDOKU_MAX_SIZE][SDK_LG_WORDS];
     int nsolved;
+
+    /* Caches that finders share, valid until the grid changes: every digit's
+     * positions in each unit (rebuilt for the units marked dirty), and the
+     * list of locked candidates (rebuilt when `state` moved on). */
+    uint32_t state; /* bumped by every change to the grid */
+    uint64_t pos_dirty[(SDK_MAX_UNITS + 63) / 64];
+    uint64_t pos[SDK_MAX_UNITS][SUDOKU_MAX_SIZE];
+    uint32_t locked_state;
+    int nlocked;
+    struct {
+        uint8_t u1, u2, d;
+    } locked[SDK_LG_MAX_LOCKED];
 
     /* When to give up on a chain search (0 = never), and whether one gave up. */
     uint64_t deadline_ns;
@@ -112,8 +137,9 @@ void sdk_lg_peers(const sudoku_logic *lg, int cell, uint64_t *out);
 /* True when cells a and b (a != b) share a unit. */
 bool sdk_lg_sees(const sudoku_logic *lg, int a, int b);
 
-/* Position mask of digit d in unit u: bit i set when the unit's i-th cell holds d as a candidate. */
-uint64_t sdk_lg_positions(const sudoku_logic *lg, int u, int d);
+/* Position masks of every digit in unit u: bit i of [d-1] is set when the
+ * unit's i-th cell holds d as a candidate. Cached; valid until the grid changes. */
+const uint64_t *sdk_lg_unit_positions(sudoku_logic *lg, int u);
 
 /* ---- building a step ------------------------------------------------------------- */
 

@@ -22,6 +22,7 @@ typedef struct sdk_lg_combo {
     int item[SUDOKU_MAX_SIZE];      /* what the item stands for */
     int pick[4];                    /* chosen item indices */
     uint64_t unions;                /* union of the chosen masks */
+    const uint64_t *pos;            /* hidden sets: every digit's positions in the unit */
 } sdk_lg_combo;
 
 /* Callback of a found set: true when it made a step. */
@@ -71,7 +72,8 @@ static bool sdk_lg_naked_found(sudoku_logic *lg, sudoku_step *st, int u, const s
     return true;
 }
 
-/* A hidden set: cb items are digits, masks their positions in unit u. */
+/* A hidden set: cb items are digits, masks their positions in unit u (cb->pos
+ * holds every digit's). */
 static bool sdk_lg_hidden_found(sudoku_logic *lg, sudoku_step *st, int u, const sdk_lg_combo *cb,
                                 bool direct)
 {
@@ -82,7 +84,7 @@ static bool sdk_lg_hidden_found(sudoku_logic *lg, sudoku_step *st, int u, const 
         /* Another digit with several places, all but one inside the set's cells. */
         for (int d = 1; d <= lg->n && single < 0; d++) {
             if (digits & sdk_bit(d)) continue;
-            uint64_t pos = sdk_lg_positions(lg, u, d);
+            uint64_t pos = cb->pos[d - 1];
             if (sdk_popcount(pos) > 1 && sdk_popcount(pos & ~cb->unions) == 1) {
                 single = lg->unit_cells[u][sdk_ctz(pos & ~cb->unions)];
                 single_digit = d;
@@ -154,8 +156,9 @@ bool sdk_lg_hidden_set(sudoku_logic *lg, sudoku_step *st, int degree, bool direc
         int empty = sdk_lg_empty(lg, u);
         if (direct ? empty <= degree : empty <= 2 * degree) continue;
         cb.nitems = 0;
+        cb.pos = sdk_lg_unit_positions(lg, u);
         for (int d = 1; d <= lg->n; d++) {
-            uint64_t pos = sdk_lg_positions(lg, u, d);
+            uint64_t pos = cb.pos[d - 1];
             int pc = sdk_popcount(pos);
             if (pc < 2 || pc > degree) continue;
             cb.mask[cb.nitems] = pos;
