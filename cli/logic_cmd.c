@@ -96,7 +96,7 @@ static bool parse_user(cli_logic *c, const char *entries, const char *marks)
     char err[SUDOKU_ERR_LEN];
     memset(c->entries, 0, sizeof(c->entries));
     memset(c->marks, 0, sizeof(c->marks));
-    if (entries && *entries) {
+    if (entries && *entries && *entries != ':') {
         size_t len = strcspn(entries, ":");
         sudoku_puzzle e;
         if (sudoku_parse(entries, len, n, c->p.box_rows, c->p.box_cols, &e, err) != 0) {
