@@ -100,6 +100,7 @@ static const struct sdk_lg_rung {
     {SUDOKU_TECH_JELLYFISH, sdk_lg_jellyfish},
     {SUDOKU_TECH_HIDDEN_QUAD, sdk_lg_hidden_quad},
     {SUDOKU_TECH_BUG, sdk_lg_bug},
+    {SUDOKU_TECH_ALIGNED_PAIR_EXCLUSION, sdk_lg_aligned_pair_exclusion},
     {SUDOKU_TECH_X_CHAIN, sdk_lg_forcing_chain},
     {SUDOKU_TECH_FORCING_CHAIN, sdk_lg_multiple_chain},
 };

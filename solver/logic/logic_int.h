@@ -181,6 +181,9 @@ bool sdk_lg_xyz_wing(sudoku_logic *lg, sudoku_step *st);
 bool sdk_lg_unique_rectangle(sudoku_logic *lg, sudoku_step *st);
 bool sdk_lg_bug(sudoku_logic *lg, sudoku_step *st);
 
+/* exclusion.c */
+bool sdk_lg_aligned_pair_exclusion(sudoku_logic *lg, sudoku_step *st);
+
 /* chains.c: single forcing chains (X-chains on one digit, 6.6, or with bivalue
  * cells too, 7.0; plus SE length increments) and multiple ones (every candidate
  * of a cell, or every place of a digit in a unit, forces the same, 8.0). */

@@ -176,9 +176,16 @@ int sudoku_step_text(const sudoku_puzzle *p, const sudoku_step *st, char *out, s
         sdk_lg_put(&t, ": leaving it whole would give the puzzle two solutions");
         break;
     case SUDOKU_TECH_BUG:
-        sdk_lg_put(&t, "bivalue universal grave: every other cell holds two candidates, so ");
-        sdk_lg_put_cell(&t, n, st->cells[0]);
-        sdk_lg_put(&t, " must take the digit that would otherwise appear three times in its units");
+        sdk_lg_put(&t, "bivalue universal grave: without %d in ", d);
+        sdk_lg_put_cells(&t, n, st->cells, st->ncells);
+        sdk_lg_put(&t, " every cell would hold two candidates and the puzzle two solutions");
+        break;
+    case SUDOKU_TECH_ALIGNED_PAIR_EXCLUSION:
+        sdk_lg_put(&t, "aligned pair exclusion: no pair of digits for ");
+        sdk_lg_put_cells(&t, n, st->cells, 2);
+        sdk_lg_put(&t, " that the bivalue cells ");
+        sdk_lg_put_cells(&t, n, st->cells + 2, st->ncells - 2);
+        sdk_lg_put(&t, " allow uses the digits removed");
         break;
     case SUDOKU_TECH_X_CHAIN:
     case SUDOKU_TECH_XY_CHAIN:

@@ -12,10 +12,10 @@
  * scores a rectangle 4.5. A swap of a and b must keep every unit valid, so on
  * diagonal puzzles rectangles touching a diagonal are not used.
  *
- * BUG+1 (5.6): every unsolved cell is bivalue but one, which has three
- * candidates; if removing digit t from that cell leaves each digit with 0 or 2
- * places in every unit (a "bivalue universal grave", with two solutions), the
- * cell must be t.
+ * BUG (bivalue universal grave, 5.6-5.7): a grid where every unsolved cell
+ * is bivalue and every unit holds each digit in 0 or 2 places has two
+ * solutions, so the few "extra" candidates that keep the grid from being one
+ * must hold some truth (see sdk_lg_bug).
  */
 #include "solver/logic/logic_int.h"
 
@@ -120,41 +120,82 @@ bool sdk_lg_unique_rectangle(sudoku_logic *lg, sudoku_step *st)
     return false;
 }
 
-/* True when every unit holds each digit in 0 or 2 places, counting cell x
- * without digit t. */
-static bool sdk_lg_grave_without(const sudoku_logic *lg, int x, int t)
-{
-    for (int u = 0; u < lg->nunits; u++) {
-        const uint64_t *b = lg->unit_bits[u];
-        bool has_x = sdk_lg_has(b, x);
-        for (int d = 1; d <= lg->n; d++) {
-            int cnt = sdk_lg_count2(lg, lg->dcells[d - 1], b);
-            if (has_x && d == t) cnt--;
-            if (cnt != 0 && cnt != 2) return false;
-        }
-    }
-    return true;
-}
-
+/* BUG: finds the cells that break a bivalue universal grave and the digits
+ * that break it there ("extra" digits), as Sudoku Explainer does: every unit
+ * where a digit has neither 0 nor 2 places must have exactly one cell with
+ * three or more candidates among them, which takes that digit as an extra.
+ * Without the extras every unsolved cell must be bivalue and every unit hold
+ * each digit 0 or 2 times. Type 1 (one such cell, 5.6): it is its extra
+ * digit. Type 2 (several, all with the same single extra, 5.7): that digit
+ * leaves every cell seeing them all. */
 bool sdk_lg_bug(sudoku_logic *lg, sudoku_step *st)
 {
-    int x = -1;
+    static const int max_bug = 8; /* more breaking cells than this is no BUG worth the name */
+    int bug[8], nbug = 0;
+    uint64_t extra[8] = {0}, all_extra = 0;
+    for (int c = 0; c < lg->ncells; c++) {
+        int pc = sdk_popcount(lg->cand[c]);
+        if (!lg->value[c] && pc < 2) return false;
+    }
+    for (int u = 0; u < lg->nunits; u++) {
+        const uint64_t *pos = sdk_lg_unit_positions(lg, u);
+        for (int d = 1; d <= lg->n; d++) {
+            int pc = sdk_popcount(pos[d - 1]);
+            if (pc == 0 || pc == 2) continue;
+            int found = -1, nfound = 0;
+            for (uint64_t m = pos[d - 1]; m; m &= m - 1) {
+                int c = lg->unit_cells[u][sdk_ctz(m)];
+                if (sdk_popcount(lg->cand[c]) >= 3) found = c, nfound++;
+            }
+            if (nfound == 0) return false;
+            if (nfound > 1) continue;
+            int k = 0;
+            while (k < nbug && bug[k] != found) k++;
+            if (k == nbug) {
+                if (nbug == max_bug) return false;
+                bug[nbug++] = found;
+            }
+            extra[k] |= sdk_bit(d);
+            all_extra |= sdk_bit(d);
+        }
+    }
+    if (nbug == 0) return false;
+    /* Without the extras: all bivalue, every digit 0 or 2 times in every unit. */
     for (int c = 0; c < lg->ncells; c++) {
         if (lg->value[c]) continue;
-        int pc = sdk_popcount(lg->cand[c]);
-        if (pc == 2) continue;
-        if (pc != 3 || x >= 0) return false;
-        x = c;
+        uint64_t m = lg->cand[c];
+        for (int k = 0; k < nbug; k++)
+            if (bug[k] == c) m &= ~extra[k];
+        if (sdk_popcount(m) != 2) return false;
     }
-    if (x < 0) return false;
-    for (uint64_t m = lg->cand[x]; m; m &= m - 1) {
-        int t = sdk_ctz(m) + 1;
-        if (!sdk_lg_grave_without(lg, x, t)) continue;
+    for (int u = 0; u < lg->nunits; u++) {
+        const uint64_t *pos = sdk_lg_unit_positions(lg, u);
+        for (int d = 1; d <= lg->n; d++) {
+            int pc = sdk_popcount(pos[d - 1]);
+            for (int k = 0; k < nbug; k++) {
+                if ((extra[k] & sdk_bit(d)) && sdk_lg_has(lg->unit_bits[u], bug[k])) pc--;
+            }
+            if (pc != 0 && pc != 2) return false;
+        }
+    }
+    if (nbug == 1) {
+        if (sdk_popcount(extra[0]) != 1) return false;
         sdk_lg_step_begin(st, SUDOKU_TECH_BUG, sudoku_technique_score(SUDOKU_TECH_BUG));
-        st->digits = sdk_bit(t);
-        sdk_lg_add_cell(st, x);
-        sdk_lg_add_place(st, x, t);
+        st->digits = extra[0];
+        sdk_lg_add_cell(st, bug[0]);
+        sdk_lg_add_place(st, bug[0], sdk_ctz(extra[0]) + 1);
         return true;
     }
-    return false;
+    if (sdk_popcount(all_extra) != 1) return false;
+    uint64_t common[SDK_LG_WORDS], peers[SDK_LG_WORDS];
+    sdk_lg_peers(lg, bug[0], common);
+    for (int k = 1; k < nbug; k++) {
+        sdk_lg_peers(lg, bug[k], peers);
+        for (int w = 0; w < lg->words; w++) common[w] &= peers[w];
+    }
+    int x = sdk_ctz(all_extra) + 1;
+    sdk_lg_step_begin(st, SUDOKU_TECH_BUG, sudoku_technique_score(SUDOKU_TECH_BUG) + 1);
+    st->digits = all_extra;
+    for (int k = 0; k < nbug; k++) sdk_lg_add_cell(st, bug[k]);
+    return sdk_lg_elim_set(lg, st, common, x) > 0;
 }
