@@ -33,7 +33,7 @@ FUZZ_FLAGS := -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=
 SERVER_LIBS := -lmicrohttpd -lcjson -pthread
 TEST_LIBS   := $(SERVER_LIBS) -lcriterion -lcurl
 
-SOLVER_SRC := $(wildcard solver/*.c)
+SOLVER_SRC := $(wildcard solver/*.c solver/logic/*.c)
 SERVER_SRC := $(filter-out server/main.c,$(wildcard server/*.c)) build/gen/assets.c
 # Files sudokud serves, embedded at build time (server/assets.h).
 ASSETS     := $(sort $(wildcard web/*)) openapi.yaml
@@ -146,7 +146,7 @@ bench: all
 	bench/solver.sh build/sudoku
 	bench/http.sh build/sudokud build/sudoku
 
-FMT_FILES = $(wildcard solver/*.[ch] server/*.[ch] cli/*.[ch] tests/*.[ch] tests/support/*.[ch] fuzz/*.[ch])
+FMT_FILES = $(wildcard solver/*.[ch] solver/logic/*.[ch] server/*.[ch] cli/*.[ch] tests/*.[ch] tests/support/*.[ch] fuzz/*.[ch])
 fmt:
 	clang-format -i $(FMT_FILES)
 
