@@ -304,3 +304,86 @@ void json_render_problem(buf *b, const api_problem *pb, const char *instance,
     }
     buf_putc(b, '}');
 }
+
+void json_put_score(buf *b, int tenths)
+{
+    buf_printf(b, "%d.%d", tenths / 10, tenths % 10);
+}
+
+/* Appends {"row":R,"col":C} for a 0-based row-major cell, with the digit
+ * when digit > 0. */
+static void json_put_cell(buf *b, int n, int cell, int digit)
+{
+    buf_puts(b, "{\"row\":");
+    buf_put_i64(b, cell / n);
+    buf_puts(b, ",\"col\":");
+    buf_put_i64(b, cell % n);
+    if (digit > 0) {
+        buf_puts(b, ",\"digit\":");
+        buf_put_i64(b, digit);
+    }
+    buf_putc(b, '}');
+}
+
+static void json_put_cands(buf *b, int n, const sudoku_cand *c, int count)
+{
+    buf_putc(b, '[');
+    for (int i = 0; i < count; i++) {
+        if (i > 0) buf_putc(b, ',');
+        json_put_cell(b, n, c[i].cell, c[i].digit);
+    }
+    buf_putc(b, ']');
+}
+
+void json_render_step(buf *b, const sudoku_puzzle *p, const sudoku_step *st)
+{
+    char text[SUDOKU_STEP_TEXT_LEN];
+    int n = p->size;
+    buf_puts(b, "{\"technique\":\"");
+    buf_puts(b, sudoku_technique_str(st->technique));
+    buf_puts(b, "\",\"score\":");
+    json_put_score(b, st->score);
+    buf_puts(b, ",\"placements\":");
+    json_put_cands(b, n, st->placements, st->nplacements);
+    buf_puts(b, ",\"eliminations\":");
+    json_put_cands(b, n, st->eliminations, st->neliminations);
+    buf_puts(b, ",\"cells\":[");
+    for (int i = 0; i < st->ncells; i++) {
+        if (i > 0) buf_putc(b, ',');
+        json_put_cell(b, n, st->cells[i], 0);
+    }
+    buf_puts(b, "],\"units\":[");
+    for (int i = 0; i < st->nunits; i++) {
+        const sudoku_unit_ref *u = &st->units[i];
+        const char *kind = sudoku_unit_kind_str(u->kind);
+        if (u->kind == SUDOKU_UNIT_BOX && p->has_regions) kind = "region";
+        if (i > 0) buf_putc(b, ',');
+        buf_puts(b, "{\"type\":\"");
+        buf_puts(b, kind);
+        buf_puts(b, "\",\"index\":");
+        buf_put_i64(b, u->index);
+        buf_putc(b, '}');
+    }
+    int len = sudoku_step_text(p, st, text, sizeof(text));
+    buf_puts(b, "],\"text\":");
+    json_put_string(b, text, len < (int)sizeof(text) ? (size_t)len : strlen(text));
+    buf_putc(b, '}');
+}
+
+void json_render_candidates(buf *b, int n, const uint64_t *cand)
+{
+    buf_putc(b, '[');
+    for (int i = 0; i < n * n; i++) {
+        if (i > 0) buf_putc(b, ',');
+        buf_putc(b, '[');
+        bool first = true;
+        for (int d = 1; d <= n; d++) {
+            if ((cand[i] >> (d - 1) & 1) == 0) continue;
+            if (!first) buf_putc(b, ',');
+            buf_put_i64(b, d);
+            first = false;
+        }
+        buf_putc(b, ']');
+    }
+    buf_putc(b, ']');
+}

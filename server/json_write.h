@@ -45,4 +45,14 @@ void json_render_problem(buf *b, const api_problem *pb, const char *instance,
 void json_render_conflicts(buf *b, const sudoku_conflict *conflicts, size_t n,
                            const sudoku_puzzle *shape);
 
+/* Appends a score in tenths as a JSON number with one decimal (23 -> 2.3). */
+void json_put_score(buf *b, int tenths);
+
+/* Appends one step of the logic engine for puzzle p's shape: technique,
+ * score, placements, eliminations, cells, units (0-based) and its sentence. */
+void json_render_step(buf *b, const sudoku_puzzle *p, const sudoku_step *st);
+
+/* Appends N*N candidate masks as an array of N*N arrays of digits. */
+void json_render_candidates(buf *b, int n, const uint64_t *cand);
+
 #endif /* SUDOKUD_JSON_WRITE_H */
