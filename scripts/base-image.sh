@@ -2,6 +2,8 @@
 # base-image.sh -- make sure podman has debian:bookworm-slim, the Dockerfile's base.
 #
 #   scripts/base-image.sh          (needs root, podman, and debuerreotype when it must build)
+#   ARCH=arm64 scripts/base-image.sh   another architecture (its programs run
+#                                      under qemu-user-static through binfmt_misc)
 #
 # From a registry when one answers; else built from the Debian archive
 # (deb.debian.org, reachable where registries are not) with debuerreotype,
@@ -17,22 +19,28 @@ set -eu
 
 IMAGE=docker.io/library/debian:bookworm-slim
 MIRROR=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
+HOST_ARCH=$(dpkg --print-architecture)
+ARCH=${ARCH:-$HOST_ARCH}
 cd "$(dirname "$0")/.."
 CACHE=$PWD/build/container
 TAR=$CACHE/debian-bookworm-slim.tar
+[ "$ARCH" = "$HOST_ARCH" ] || TAR=$CACHE/debian-bookworm-slim-$ARCH.tar
 
-podman image exists "$IMAGE" && exit 0
+if podman image exists "$IMAGE" &&
+    [ "$(podman image inspect -f '{{.Architecture}}' "$IMAGE")" = "$ARCH" ]; then
+    exit 0
+fi
 mkdir -p "$CACHE"
 
 if [ ! -s "$TAR" ]; then
     # A registry that answers wins; one that does not must not stall CI.
-    if timeout 20 podman pull -q "$IMAGE" >/dev/null 2>&1; then
+    if timeout 20 podman pull -q --arch "$ARCH" "$IMAGE" >/dev/null 2>&1; then
         exit 0
     fi
     echo "base-image.sh: no registry gives $IMAGE: building it from $MIRROR with debuerreotype"
     rootfs=$CACHE/rootfs
     rm -rf "$rootfs" "$TAR.tmp"
-    debuerreotype-init --non-debian "$rootfs" bookworm "$MIRROR" >"$CACHE/base-image.log" 2>&1
+    debuerreotype-init --non-debian --arch "$ARCH" "$rootfs" bookworm "$MIRROR" >"$CACHE/base-image.log" 2>&1
     debuerreotype-minimizing-config "$rootfs"
     # The official image's sources, written here: debuerreotype-debian-sources-list
     # asks snapshot.debian.org, which is not reachable where registries are not.
@@ -59,5 +67,5 @@ EOF
     rm -rf "$rootfs"
     mv "$TAR.tmp" "$TAR"
 fi
-podman import -q --change 'CMD ["bash"]' "$TAR" "$IMAGE" >/dev/null
+podman import -q --arch "$ARCH" --change 'CMD ["bash"]' "$TAR" "$IMAGE" >/dev/null
 echo "base-image.sh: $IMAGE imported from $TAR"

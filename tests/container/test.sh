@@ -11,9 +11,10 @@
 # base image comes from scripts/base-image.sh (debuerreotype, cached under
 # build/container/) and nginx:1.22 from tests/container/nginx.Containerfile
 # (Debian's nginx 1.22.1). podman reads build/container/containers.conf,
-# written here: runc, cgroupfs, a file event log, and ulimits no higher
-# than this process's own (podman's defaults ask for more than a sandbox
-# may grant). Podman runs HEALTHCHECKs from systemd timers, which a CI
+# written here: runc, netavark (not the CNI plugins that Debian's
+# containers-common leaves a config for), cgroupfs, a file event log, and
+# ulimits no higher than this process's own (podman's defaults ask for more
+# than a sandbox may grant). Podman runs HEALTHCHECKs from systemd timers, which a CI
 # machine may not have, so each health check here is run on demand with
 # `podman healthcheck run`: the image's own HEALTHCHECK command, and the
 # status podman records from it.
@@ -83,6 +84,9 @@ mkdir -p "$CACHE"
 cat >"$CACHE/containers.conf" <<EOF
 [containers]
 default_ulimits = ["nofile=$(ulimit -Hn):$(ulimit -Hn)", "nproc=4096:4096"]
+
+[network]
+network_backend = "netavark"
 
 [engine]
 runtime = "runc"
