@@ -147,7 +147,8 @@ bench: all
 	bench/solver.sh build/sudoku
 	bench/http.sh build/sudokud build/sudoku
 
-FMT_FILES = $(wildcard solver/*.[ch] server/*.[ch] cli/*.[ch] tests/*.[ch] tests/support/*.[ch] fuzz/*.[ch])
+FMT_FILES = $(wildcard solver/*.[ch] server/*.[ch] cli/*.[ch] tests/*.[ch] tests/support/*.[ch] fuzz/*.[ch]) \
+            $(wildcard tests/cross/*.[ch] tests/cross/criterion/*.h)
 fmt:
 	clang-format -i $(FMT_FILES)
 
@@ -195,4 +196,5 @@ test-k8s:
 test-container:
 	tests/container/test.sh
 
--include $(shell find build -name '*.d' 2>/dev/null)
+# Dependency files only: build/container holds root filesystems, whose etc/*.d are directories.
+-include $(shell find build -path build/container -prune -o -name '*.d' -type f -print 2>/dev/null)

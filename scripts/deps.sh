@@ -19,7 +19,7 @@ test)
     want="$build libcriterion-dev libcurl4-openssl-dev clang libclang-rt-14-dev nginx nodejs npm valgrind"
     # tests/container: podman names no network stack or firewall tool; netavark,
     # aardvark-dns (replica names) and iptables are what its networks use here.
-    want="$want podman runc netavark aardvark-dns iptables podman-compose curl iproute2"
+    want="$want podman runc netavark aardvark-dns iptables podman-compose curl iproute2 procps"
     want="$want debuerreotype debootstrap debian-archive-keyring wget"
     # tests/cross: arm64 cross build, run under qemu-user; `file` checks the ELF.
     want="$want gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user-static file"

@@ -13,8 +13,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#define CROSS_MAX_TESTS 512
-#define CROSS_EXIT_SKIP 77
+#define CROSS_MAX_TESTS    512
+#define CROSS_EXIT_SKIP    77
 #define CROSS_TEST_SECONDS 120
 
 static struct {

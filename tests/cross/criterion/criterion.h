@@ -47,22 +47,22 @@ void cross_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * format non-empty when there is none. */
 #define cr_assert(cond, ...)                                                                       \
     do {                                                                                           \
-        if (!(cond)) cross_fail(__FILE__, __LINE__, #cond, " " __VA_ARGS__);                      \
+        if (!(cond)) cross_fail(__FILE__, __LINE__, #cond, " " __VA_ARGS__);                       \
     } while (0)
-#define cr_expect cr_assert
-#define cr_assert_eq(a, b, ...) cr_assert((a) == (b), __VA_ARGS__)
-#define cr_assert_neq(a, b, ...) cr_assert((a) != (b), __VA_ARGS__)
-#define cr_assert_lt(a, b, ...) cr_assert((a) < (b), __VA_ARGS__)
-#define cr_assert_leq(a, b, ...) cr_assert((a) <= (b), __VA_ARGS__)
-#define cr_assert_gt(a, b, ...) cr_assert((a) > (b), __VA_ARGS__)
-#define cr_assert_geq(a, b, ...) cr_assert((a) >= (b), __VA_ARGS__)
-#define cr_assert_null(p, ...) cr_assert((p) == NULL, __VA_ARGS__)
-#define cr_assert_not_null(p, ...) cr_assert((p) != NULL, __VA_ARGS__)
-#define cr_assert_str_eq(a, b, ...) cr_assert(strcmp((a), (b)) == 0, __VA_ARGS__)
-#define cr_assert_str_neq(a, b, ...) cr_assert(strcmp((a), (b)) != 0, __VA_ARGS__)
+#define cr_expect                         cr_assert
+#define cr_assert_eq(a, b, ...)           cr_assert((a) == (b), __VA_ARGS__)
+#define cr_assert_neq(a, b, ...)          cr_assert((a) != (b), __VA_ARGS__)
+#define cr_assert_lt(a, b, ...)           cr_assert((a) < (b), __VA_ARGS__)
+#define cr_assert_leq(a, b, ...)          cr_assert((a) <= (b), __VA_ARGS__)
+#define cr_assert_gt(a, b, ...)           cr_assert((a) > (b), __VA_ARGS__)
+#define cr_assert_geq(a, b, ...)          cr_assert((a) >= (b), __VA_ARGS__)
+#define cr_assert_null(p, ...)            cr_assert((p) == NULL, __VA_ARGS__)
+#define cr_assert_not_null(p, ...)        cr_assert((p) != NULL, __VA_ARGS__)
+#define cr_assert_str_eq(a, b, ...)       cr_assert(strcmp((a), (b)) == 0, __VA_ARGS__)
+#define cr_assert_str_neq(a, b, ...)      cr_assert(strcmp((a), (b)) != 0, __VA_ARGS__)
 #define cr_assert_arr_eq(a, b, size, ...) cr_assert(memcmp((a), (b), (size)) == 0, __VA_ARGS__)
-#define cr_skip(...) cross_skip(" " __VA_ARGS__)
-#define cr_skip_test(...) cross_skip(" " __VA_ARGS__)
-#define cr_log_info(...) cross_log(__VA_ARGS__)
+#define cr_skip(...)                      cross_skip(" " __VA_ARGS__)
+#define cr_skip_test(...)                 cross_skip(" " __VA_ARGS__)
+#define cr_log_info(...)                  cross_log(__VA_ARGS__)
 
 #endif /* SUDOKU_CROSS_CRITERION_H */
