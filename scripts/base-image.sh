@@ -38,9 +38,9 @@ if [ ! -s "$TAR" ]; then
         exit 0
     fi
     echo "base-image.sh: no registry gives $IMAGE: building it from $MIRROR with debuerreotype"
-    rootfs=$CACHE/rootfs
+    rootfs=$CACHE/rootfs-$ARCH
     rm -rf "$rootfs" "$TAR.tmp"
-    debuerreotype-init --non-debian --arch "$ARCH" "$rootfs" bookworm "$MIRROR" >"$CACHE/base-image.log" 2>&1
+    debuerreotype-init --non-debian --arch "$ARCH" "$rootfs" bookworm "$MIRROR" >"$CACHE/base-image-$ARCH.log" 2>&1
     debuerreotype-minimizing-config "$rootfs"
     # The official image's sources, written here: debuerreotype-debian-sources-list
     # asks snapshot.debian.org, which is not reachable where registries are not.
@@ -58,8 +58,8 @@ Suites: bookworm-security
 Components: main
 Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
 EOF
-    debuerreotype-apt-get "$rootfs" update -qq >>"$CACHE/base-image.log" 2>&1
-    debuerreotype-apt-get "$rootfs" dist-upgrade -yqq >>"$CACHE/base-image.log" 2>&1
+    debuerreotype-apt-get "$rootfs" update -qq >>"$CACHE/base-image-$ARCH.log" 2>&1
+    debuerreotype-apt-get "$rootfs" dist-upgrade -yqq >>"$CACHE/base-image-$ARCH.log" 2>&1
     debuerreotype-slimify "$rootfs"
     debuerreotype-apt-get "$rootfs" clean
     rm -rf "$rootfs"/var/lib/apt/lists/*
