@@ -97,7 +97,7 @@ build/fuzz/fuzz_%: build/fuzz/obj/fuzz/fuzz_%.o build/fuzz/libserver.a build/fuz
 .SECONDARY:
 .PHONY: all deps run test bench fuzz fmt fmt-check install clean \
         test-unit test-http test-tsan test-openapi test-deploy test-fuzz \
-        test-arm64 test-k8s test-container
+        test-arm64 test-k8s test-container test-image-arm64
 
 all: $(OUT)/sudokud $(OUT)/sudoku
 
@@ -195,6 +195,11 @@ test-k8s:
 # the compose stack (scripts/deps.sh test installs podman and the rest).
 test-container:
 	tests/container/test.sh
+
+# Not in `test`: the Dockerfile built for arm64 and run, all under qemu-user
+# emulation (about 10 minutes from nothing).
+test-image-arm64:
+	tests/container/arm64-image.sh
 
 # Dependency files only: build/container holds root filesystems, whose etc/*.d are directories.
 -include $(shell find build -path build/container -prune -o -name '*.d' -type f -print 2>/dev/null)
