@@ -2,7 +2,11 @@
 # deps.sh -- install the Debian 12 packages sudokud needs, and only the missing ones.
 #
 #   scripts/deps.sh build   compiler and libraries for the server and CLI
-#   scripts/deps.sh test    build + Criterion, libcurl, clang/libFuzzer, nginx, node (OpenAPI lint)
+#   scripts/deps.sh test    build + Criterion, libcurl, clang/libFuzzer, nginx, node (OpenAPI lint
+#                           and the Kubernetes manifests), and for the deployment tests:
+#                           podman with runc, netavark and podman-compose, debuerreotype (the
+#                           base image where no registry answers), the aarch64 cross compiler
+#                           and qemu-user-static (arm64 tests)
 #   scripts/deps.sh bench   build + wrk, nginx
 #
 # Idempotent and silent when everything is there. Needs root or sudo to install.
@@ -11,7 +15,15 @@ set -eu
 build="gcc make libc6-dev pkg-config libmicrohttpd-dev libcjson-dev"
 case "${1:-build}" in
 build) want="$build" ;;
-test) want="$build libcriterion-dev libcurl4-openssl-dev clang libclang-rt-14-dev nginx nodejs npm valgrind" ;;
+test)
+    want="$build libcriterion-dev libcurl4-openssl-dev clang libclang-rt-14-dev nginx nodejs npm valgrind"
+    # tests/container: podman names no network stack or firewall tool; netavark,
+    # aardvark-dns (replica names) and iptables are what its networks use here.
+    want="$want podman runc netavark aardvark-dns iptables podman-compose curl iproute2 procps"
+    want="$want debuerreotype debootstrap debian-archive-keyring wget"
+    # tests/cross: arm64 cross build, run under qemu-user; `file` checks the ELF.
+    want="$want gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user-static file"
+    ;;
 bench) want="$build wrk nginx util-linux" ;;
 *) echo "usage: $0 build|test|bench" >&2; exit 2 ;;
 esac
