@@ -95,7 +95,7 @@ fixture tests/data/hard9.txt
 fixture tests/data/shapes.txt
 fixture tests/data/diagonal.txt --diagonal
 
-"$HOST" generate --size 9 --count 200 --seed 13 >"$TMP/gen.txt" 2>/dev/null
+"$HOST" random --size 9 --count 200 --seed 13 >"$TMP/gen.txt" 2>/dev/null
 "$HOST" solve --unique "$TMP/gen.txt" >"$TMP/gen.host" 2>&1
 "$QEMU" "$NEON/sudoku" solve --unique "$TMP/gen.txt" >"$TMP/gen.arm64" 2>&1
 if [ -s "$TMP/gen.txt" ] && cmp -s "$TMP/gen.host" "$TMP/gen.arm64"; then
