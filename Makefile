@@ -8,6 +8,8 @@
 #   make SANITIZER=address,undefined   the same in build/asan
 #   make SANITIZER=thread       the same in build/tsan
 #   make run | test | bench | fuzz | fmt | fmt-check | install | clean
+#   make test-browser           the page in headless chromium (tests/browser/)
+#   make screenshots            that suite, saving docs/page-desktop.png and docs/page-phone.png
 
 CC      ?= cc
 FUZZ_CC ?= clang
@@ -97,7 +99,7 @@ build/gen/assets.c: scripts/embed.sh $(ASSETS)
 # Keep chained objects (the fuzzers'): no rebuilds, no `rm` lines after the test summary.
 .SECONDARY:
 .PHONY: all deps run test bench fuzz fmt fmt-check install clean \
-        test-unit test-http test-tsan test-openapi test-deploy test-fuzz
+        test-unit test-http test-tsan test-openapi test-deploy test-fuzz test-browser screenshots
 
 all: $(OUT)/sudokud $(OUT)/sudoku
 
@@ -116,7 +118,8 @@ SAN_ENV := ASAN_OPTIONS=abort_on_error=0:detect_leaks=1:exitcode=23 \
 # `make test` is what CI runs: deps first, then every suite; any failure stops it non-zero.
 test:
 	@scripts/deps.sh test
-	@$(MAKE) --no-print-directory test-openapi test-fuzz test-deploy test-unit test-http test-tsan
+	@$(MAKE) --no-print-directory test-openapi test-fuzz test-deploy test-unit test-http test-tsan \
+	         test-browser
 
 test-unit: build/asan/tests/unit
 	$(SAN_ENV) build/asan/tests/unit
@@ -133,6 +136,16 @@ test-openapi:
 
 test-deploy: build/sudokud
 	tests/deploy/test.sh build/sudokud
+
+# The page in Debian's chromium, driven by playwright-core, against a real build/sudokud on a
+# loopback port (tests/browser/run.mjs; `make test-browser NAME=16x16` runs the matching cases).
+test-browser: build/sudokud
+	@scripts/deps.sh browser
+	SUDOKUD_BIN=build/sudokud node tests/browser/run.mjs $(NAME)
+
+screenshots: build/sudokud
+	@scripts/deps.sh browser
+	SUDOKUD_BIN=build/sudokud SCREENSHOTS=docs node tests/browser/run.mjs '^(screenshot|phone)'
 
 FUZZ_SECONDS ?= 20
 test-fuzz: $(FUZZERS)

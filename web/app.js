@@ -182,7 +182,7 @@ function loadFromControls() {
 function syncControls() {
   const s = game.shape;
   ui.puzzle.value = game.text();
-  ui.box.value = s.regions ? '' : `${s.box.rows}x${s.box.cols}`;
+  ui.box.value = !s.regions && (s.boxNamed || s.box.rows !== s.box.cols) ? `${s.box.rows}x${s.box.cols}` : '';
   ui.diagonal.checked = s.diagonal;
   ui.regions.value = s.regions ? s.regions.map((id) => symbol(id + 1)).join('') : '';
 }
@@ -281,27 +281,33 @@ async function solve() {
 async function check() {
   forgetHint();
   board.clearInvalid();
-  const { res, ms } = await timed('v1/validate', { ...request({}), puzzle: game.text(true) });
-  const wrong = new Map();
-  for (const c of res.conflicts) {
-    const cells = c.cells.map((x) => x.row * game.n + x.col);
-    const entries = cells.filter((i) => !game.isGiven(i));
-    for (const i of entries.length ? entries : cells) {
-      const others = cells.filter((j) => j !== i).map((j) => cellName(j, game.n)).join(', ');
-      wrong.set(i, `conflicts with ${others} in ${c.unit} ${c.index + 1}`);
-    }
-  }
-  let note = '';
+  const { ms, res } = await timed('v1/validate', { ...request({}), puzzle: game.text(true) });
+  let values = null, note = '';
   try {
-    const values = await uniqueSolution();
-    game.entries.forEach((v, i) => {
-      if (v && v !== values[i] && !wrong.has(i)) wrong.set(i, 'not the right digit');
-    });
+    values = await uniqueSolution();
   } catch (e) {
     note = ` Mistakes not checked: ${e.message}`;
   }
+  // A conflict marks its entries, but not those the solution shows right: in "two 5s in a
+  // row" only the wrong 5 is marked. Givens are marked only when givens alone conflict.
+  const wrong = new Map();
+  const why = (i, text) => wrong.set(i, wrong.has(i) ? `${wrong.get(i)} and ${text}` : text);
+  for (const c of res.conflicts) {
+    const cells = c.cells.map((x) => x.row * game.n + x.col);
+    const entries = cells.filter((i) => !game.isGiven(i) && !(values && values[i] === game.entries[i]));
+    const blamed = entries.length ? entries : cells.filter((i) => game.isGiven(i)).length === cells.length ? cells : [];
+    for (const i of blamed) {
+      const others = cells.filter((j) => j !== i).map((j) => cellName(j, game.n)).join(', ');
+      why(i, `conflicts with ${others} in ${c.unit} ${c.index + 1}`);
+    }
+  }
+  if (values) {
+    game.entries.forEach((v, i) => {
+      if (v && v !== values[i] && !wrong.has(i)) why(i, 'not the right digit');
+    });
+  }
   if (!ui.stats.hasChildNodes()) ui.statsNote.textContent = `Validated in ${ms.toFixed(1)} ms.`;
-  const list = [...wrong].map(([i, why]) => ({ i, why }));
+  const list = [...wrong].map(([i, text]) => ({ i, why: text })).sort((a, b) => a.i - b.i);
   board.markInvalid(list);
   if (list.length) {
     const names = list.map(({ i }) => cellName(i, game.n));
