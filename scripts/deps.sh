@@ -4,7 +4,7 @@
 #   scripts/deps.sh build   compiler and libraries for the server and CLI
 #   scripts/deps.sh test    build + Criterion, libcurl, clang/libFuzzer, nginx, node (OpenAPI lint),
 #                           and what `browser` installs
-#   scripts/deps.sh browser build + Debian's chromium, node and npm, and tests/browser's npm
+#   scripts/deps.sh browser build + Debian's chromium, node and npm, nginx, and tests/browser's npm
 #                           packages (playwright-core, pinned in its package-lock.json)
 #   scripts/deps.sh bench   build + wrk, nginx
 #
@@ -13,7 +13,7 @@
 set -eu
 
 build="gcc make libc6-dev pkg-config libmicrohttpd-dev libcjson-dev"
-browser="chromium nodejs npm"
+browser="chromium nodejs npm nginx"
 npm_dirs=""
 case "${1:-build}" in
 build) want="$build" ;;

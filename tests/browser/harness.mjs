@@ -8,7 +8,8 @@
 // case names the one error it provokes on purpose.
 
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -63,6 +64,53 @@ export async function api(server, path, body) {
   let json = null;
   try { json = JSON.parse(text); } catch { /* not JSON: left null */ }
   return { status: r.status, json, text };
+}
+
+/** A free loopback port (asked of the kernel, then released: a tiny race, as in any test). */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts Debian's nginx with the shipped deploy/nginx.conf in front of the given sudokud
+ * servers, as tests/deploy/test.sh does: the `listen 80;` line moved to a free loopback port
+ * and deploy/upstreams.conf's server line repeated once per backend. Resolves to {url, origin}.
+ */
+export async function startNginx(backends) {
+  const nginx = process.env.NGINX || '/usr/sbin/nginx';
+  const dir = mkdtempSync(join(tmpdir(), 'sudokud-nginx-'));
+  chmodSync(dir, 0o755); // nginx workers drop root to nobody and need their temp dirs
+  const port = await freePort();
+  const conf = readFileSync('deploy/nginx.conf', 'utf8');
+  const listen = conf.replace(/^(\s*)listen 80;/m, `$1listen 127.0.0.1:${port};`);
+  if (listen === conf) throw new Error('deploy/nginx.conf: no "listen 80;" line to rewrite');
+  writeFileSync(join(dir, 'nginx.conf'), listen);
+  const line = readFileSync('deploy/upstreams.conf', 'utf8').split('\n').find((l) => l.startsWith('server '));
+  writeFileSync(join(dir, 'upstreams.conf'), backends.map((b) => `${line.replace('sudokud:8080', `127.0.0.1:${b.port}`)}\n`).join(''));
+  const proc = spawn(nginx, ['-p', `${dir}/`, '-c', join(dir, 'nginx.conf'), '-e', 'stderr', '-g', 'daemon off;'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  servers.push(proc);
+  let err = '';
+  proc.stderr.on('data', (d) => { err += d; });
+  proc.on('error', (e) => { err += `cannot start ${nginx}: ${e.message}`; });
+  proc.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+  const origin = `http://127.0.0.1:${port}`;
+  for (let k = 0; k < 100; k++) {
+    if (proc.exitCode !== null || err.includes('cannot start')) break;
+    try {
+      if ((await fetch(`${origin}/healthz`)).ok) return { url: `${origin}/`, origin, proc };
+    } catch { /* not up yet */ }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`nginx did not come up on ${origin} (scripts/deps.sh browser installs it): ${err}`);
 }
 
 let browser = null;

@@ -13,7 +13,7 @@
 import { mkdirSync } from 'node:fs';
 import { readFileSync } from 'node:fs';
 import {
-  api, assert, chromiumVersion, closeBrowser, equal, launch, runCases, startServer, stopServers, Failure,
+  api, assert, chromiumVersion, closeBrowser, equal, launch, runCases, startNginx, startServer, stopServers, Failure,
 } from './harness.mjs';
 
 const SHOTS = process.env.SCREENSHOTS || 'build/browser';
@@ -424,6 +424,21 @@ const cases = [
       await button(page, 'Check').click();
       await status(page, /^1 cell is wrong: r1c2\./);
       other.proc.kill('SIGTERM');
+    },
+  },
+  {
+    name: 'behind nginx: the page and its API through deploy/nginx.conf, as docker-compose runs it',
+    async run(openPage) {
+      const proxy = await startNginx([server]);
+      const w = await openPage();
+      await w.page.goto(`${proxy.url}?p=${P9}`);
+      await w.page.locator('html[data-ready=true]').waitFor();
+      await solveAndCompare(w.page, { puzzle: P9 }, 'behind nginx');
+      await button(w.page, 'Check').click();
+      await status(w.page, /^Solved: every cell is right\.$/);
+      const calls = w.requests.filter((u) => u.includes('/v1/'));
+      assert(calls.length > 0 && calls.every((u) => u.startsWith(proxy.origin)), `API calls go through nginx: ${calls}`);
+      proxy.proc.kill('SIGTERM');
     },
   },
   {
