@@ -17,7 +17,7 @@ browser="chromium nodejs npm nginx"
 npm_dirs=""
 case "${1:-build}" in
 build) want="$build" ;;
-test) want="$build libcriterion-dev libcurl4-openssl-dev clang libclang-rt-14-dev nginx valgrind $browser"
+test) want="$build libcriterion-dev libcurl4-openssl-dev clang libclang-rt-14-dev valgrind $browser"
     npm_dirs="tests/browser" ;;
 browser) want="$build $browser"; npm_dirs="tests/browser" ;;
 bench) want="$build wrk nginx util-linux" ;;
@@ -28,6 +28,7 @@ esac
 # lock (npm ci writes node_modules/.package-lock.json last). Never downloads a browser:
 # playwright-core drives the chromium Debian installed.
 npm_install() {
+    cd "$(dirname "$0")/.."
     for dir in $npm_dirs; do
         stamp="$dir/node_modules/.package-lock.json"
         if [ ! -f "$stamp" ] || [ "$dir/package-lock.json" -nt "$stamp" ]; then

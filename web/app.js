@@ -432,7 +432,11 @@ async function newPuzzle() {
   if (!body.box && !body.regions && s.n !== 9) body.size = s.n;
   const res = await call('v1/generate', body);
   const p = res.puzzles && res.puzzles[0];
-  if (!p) throw new ApiError('The server made no puzzle.');
+  if (!p) {
+    throw new ApiError(res.status === 'limit'
+      ? `The server could not make a ${body.difficulty} puzzle in its time budget: try again, or another difficulty.`
+      : 'The server answered without a puzzle.');
+  }
   load({ puzzle: p.puzzle, solution: p.solution, box: body.box, diagonal: body.diagonal, regions: body.regions,
     rating: { score: p.score, level: p.level } }, { note: ` New ${p.level || ui.difficulty.value} puzzle, seed ${p.seed}.` });
   board.moveTo(0);
