@@ -10,8 +10,8 @@
 // names (grid "Sudoku board", gridcell "row R column C", buttons "Solve", "Check", ...), and
 // its answers are checked against sudokud's own answers to the same requests.
 
-import { mkdirSync } from 'node:fs';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import {
   api, assert, chromiumVersion, closeBrowser, equal, launch, runCases, startNginx, startServer, stopServers, Failure,
 } from './harness.mjs';
@@ -104,6 +104,22 @@ async function solveAndCompare(page, body, what) {
   await status(page, /^(Solved|This puzzle has more than one solution)/);
   await expectBoard(page, ref.cells, `${what} after Solve`);
   return ref;
+}
+
+/**
+ * axe-core's WCAG checks on the page as it is now; fails on any violation. One rule is set
+ * aside for the cells alone: issue 12 names each cell by its place ("row 1 column 5"), so its
+ * digit is not part of its name (label-content-name-mismatch); the digit is the cell's text
+ * and its aria-description.
+ */
+async function axeScan(page, what) {
+  await page.addScriptTag({ path: fileURLToPath(new URL('node_modules/axe-core/axe.min.js', import.meta.url)) });
+  const found = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+  const left = found.violations.map((v) => ({
+    ...v, nodes: v.nodes.filter((n) => !(v.id === 'label-content-name-mismatch' && /^<div role="gridcell" aria-label="row \d+ column \d+"/.test(n.html))),
+  })).filter((v) => v.nodes.length);
+  assert(left.length === 0, `${what}: accessibility violations:\n${left.map((v) =>
+    `      ${v.impact} ${v.id} (${v.help}) at ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`).join('\n')}`);
 }
 
 // ---- the cases ----
@@ -276,6 +292,7 @@ const cases = [
         const below = i < 72 && JIGSAW_REGIONS[i] !== JIGSAW_REGIONS[i + 9];
         equal([c.cls.includes('edge-right'), c.cls.includes('edge-bottom')], [right, below], `jigsaw borders of ${c.name}`);
       });
+      await axeScan(page, 'jigsaw');
       await solveAndCompare(page, { puzzle: JIGSAW, regions: JIGSAW_REGIONS }, 'jigsaw');
       assert(new URL(page.url()).searchParams.get('regions'), 'the URL holds the regions');
 
@@ -323,6 +340,7 @@ const cases = [
       await button(page, 'Enter 1').tap();
       await button(page, 'Check').tap();
       await status(page, /wrong|No mistakes/);
+      await axeScan(page, 'phone, dark');
       mkdirSync(SHOTS, { recursive: true });
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: `${SHOTS}/page-phone.png` });
@@ -439,6 +457,27 @@ const cases = [
       const calls = w.requests.filter((u) => u.includes('/v1/'));
       assert(calls.length > 0 && calls.every((u) => u.startsWith(proxy.origin)), `API calls go through nginx: ${calls}`);
       proxy.proc.kill('SIGTERM');
+    },
+  },
+  {
+    name: 'accessibility: axe-core finds no WCAG violation, light and dark, with wrong cells and a hint',
+    async run(openPage) {
+      for (const colorScheme of ['light', 'dark']) {
+        const { page } = await open(openPage, `?p=${EASY}`, { colorScheme });
+        await axeScan(page, `${colorScheme}, as loaded`);
+        await cell(page, 1, 1).click();
+        await page.keyboard.press('9');
+        await page.keyboard.press('ArrowRight');
+        await page.keyboard.press(' ');
+        await page.keyboard.press('4');
+        await page.keyboard.press('7');
+        await button(page, 'Check').click();
+        await status(page, /^1 cell is wrong: r1c1\./);
+        await axeScan(page, `${colorScheme}, after Check`);
+        await button(page, 'Hint').click();
+        await status(page, /^Hint|not available/);
+        await axeScan(page, `${colorScheme}, after Hint`);
+      }
     },
   },
   {
