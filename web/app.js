@@ -19,7 +19,7 @@ const $ = (id) => document.getElementById(id);
 const ui = {
   status: $('status'), puzzle: $('puzzle'), box: $('box'), diagonal: $('diagonal'), regions: $('regions'),
   pencil: $('pencil'), undo: $('undo'), redo: $('redo'), pad: $('pad'), difficulty: $('difficulty'),
-  rating: $('rating'), stats: $('stats'), statsNote: $('stats-note'), server: $('server'),
+  rating: $('rating'), stats: $('stats'), statsNote: $('stats-note'), server: $('server'), shape: $('shape'),
 };
 
 const DEFAULT_PUZZLE = '..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..';
@@ -163,11 +163,21 @@ function loadFromControls() {
     }
     if (!spec || spec.puzzle === undefined) throw new Error('The JSON has no "puzzle" member.');
   } else {
+    // Shape fields the page filled in for the previous puzzle are dropped when they do not
+    // fit this one; what the player typed is always used (and a misfit said so).
+    let n = 0;
+    try {
+      n = parseText(text).n;
+    } catch {
+      // load() below says what is wrong with the text
+    }
+    const box = readBox(ui.box.value);
+    const regions = ui.regions.value.replace(/\s/g, '');
     spec = {
       puzzle: text,
-      box: readBox(ui.box.value),
+      box: box && ui.box.dataset.auto && box.rows * box.cols !== n ? null : box,
       diagonal: ui.diagonal.checked,
-      regions: ui.regions.value.trim() || null,
+      regions: regions && !(ui.regions.dataset.auto && regions.length !== n * n) ? regions : null,
     };
   }
   try {
@@ -185,6 +195,9 @@ function syncControls() {
   ui.box.value = !s.regions && (s.boxNamed || s.box.rows !== s.box.cols) ? `${s.box.rows}x${s.box.cols}` : '';
   ui.diagonal.checked = s.diagonal;
   ui.regions.value = s.regions ? s.regions.map((id) => symbol(id + 1)).join('') : '';
+  ui.box.dataset.auto = ui.regions.dataset.auto = '1';
+  // a shape other than the plain one is never hidden in a closed <details>
+  if (ui.box.value || s.diagonal || s.regions) ui.shape.open = true;
 }
 
 // ---- the address bar ----------------------------------------------------------------------
@@ -478,6 +491,7 @@ $('new').addEventListener('click', () => run(newPuzzle));
 ui.pencil.addEventListener('click', () => setPencil(!pencil));
 ui.undo.addEventListener('click', () => edit(game.undo(), 'Undone.'));
 ui.redo.addEventListener('click', () => edit(game.redo(), 'Redone.'));
+for (const field of [ui.box, ui.regions]) field.addEventListener('input', () => delete field.dataset.auto);
 ui.puzzle.addEventListener('keydown', (e) => {
   if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) run(async () => loadFromControls());
 });

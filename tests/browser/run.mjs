@@ -281,7 +281,10 @@ const cases = [
       equal(edges(6, 'bottom'), `${'0'.repeat(6)}${'1'.repeat(6)}${'0'.repeat(6)}${'1'.repeat(6)}${'0'.repeat(12)}`, '6x6: lines after rows 2 and 4');
       await solveAndCompare(page, { puzzle: P6 }, '6x6');
 
-      await page.getByText('Shape', { exact: true }).click();
+      // the 6x6's 2x3 box is shown in the open Shape section; a 9x9 pasted now drops it
+      equal(await page.getByRole('textbox', { name: 'Box (rows x columns)' }).inputValue(), '2x3', 'the box shown');
+      await loadText(page, P9);
+      await status(page, /^Loaded a 9x9 puzzle with 17 givens\./);
       await page.getByRole('textbox', { name: 'Box (rows x columns)' }).fill('');
       await page.getByRole('textbox', { name: 'Jigsaw regions (one label a cell)' }).fill(JIGSAW_REGIONS);
       await loadText(page, JIGSAW);
