@@ -8,6 +8,8 @@
 #   make SANITIZER=address,undefined   the same in build/asan
 #   make SANITIZER=thread       the same in build/tsan
 #   make run | test | bench | fuzz | fmt | fmt-check | install | clean
+#   make test-browser           the page in headless chromium (tests/browser/)
+#   make screenshots            that suite, saving docs/page-desktop.png and docs/page-phone.png
 
 CC      ?= cc
 FUZZ_CC ?= clang
@@ -104,7 +106,7 @@ build/gen/assets.c: scripts/embed.sh $(ASSETS)
 .SECONDARY:
 .PHONY: all deps run test bench fuzz fmt fmt-check install clean \
         test-unit test-http test-tsan test-openapi test-deploy test-fuzz \
-        test-arm64 test-k8s test-container test-image-arm64
+        test-arm64 test-k8s test-container test-image-arm64 test-browser screenshots
 
 all: $(OUT)/sudokud $(OUT)/sudoku
 
@@ -124,7 +126,7 @@ SAN_ENV := ASAN_OPTIONS=abort_on_error=0:detect_leaks=1:exitcode=23 \
 test:
 	@scripts/deps.sh test
 	@$(MAKE) --no-print-directory test-openapi test-fuzz test-deploy test-unit test-http test-tsan \
-	    test-arm64 test-k8s test-container
+	    test-browser test-arm64 test-k8s test-container
 
 test-unit: build/asan/tests/unit
 	$(SAN_ENV) build/asan/tests/unit
@@ -141,6 +143,16 @@ test-openapi:
 
 test-deploy: build/sudokud
 	tests/deploy/test.sh build/sudokud
+
+# The page in Debian's chromium, driven by playwright-core, against a real build/sudokud on a
+# loopback port (tests/browser/run.mjs; `make test-browser NAME=16x16` runs the matching cases).
+test-browser: build/sudokud
+	@scripts/deps.sh browser
+	SUDOKUD_BIN=build/sudokud node tests/browser/run.mjs $(NAME)
+
+screenshots: build/sudokud
+	@scripts/deps.sh browser
+	SUDOKUD_BIN=build/sudokud SCREENSHOTS=docs node tests/browser/run.mjs '^(screenshot|phone)'
 
 FUZZ_SECONDS ?= 20
 test-fuzz: $(FUZZERS)
