@@ -381,6 +381,15 @@ async function rate() {
   const want = solutionKey();
   ui.rating.textContent = 'asking the server...';
   try {
+    // a rating needs exactly one solution: ask /v1/validate (always 200) first
+    const check = await call('v1/validate', request({ check: ['unique'] }));
+    if (want !== solutionKey()) return;
+    if (!check.valid || check.unique !== true) {
+      ui.rating.textContent = !check.valid ? 'none: the givens break a rule.'
+        : check.unique === false ? 'none: the puzzle does not have exactly one solution.'
+          : 'none: the server could not tell in time whether the solution is unique.';
+      return;
+    }
     const res = await call('v1/rate', request({}));
     if (want === solutionKey()) showRating(res);
   } catch (e) {

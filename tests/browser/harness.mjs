@@ -91,7 +91,10 @@ export async function startNginx(backends) {
   const conf = readFileSync('deploy/nginx.conf', 'utf8');
   const listen = conf.replace(/^(\s*)listen 80;/m, `$1listen 127.0.0.1:${port};`);
   if (listen === conf) throw new Error('deploy/nginx.conf: no "listen 80;" line to rewrite');
-  writeFileSync(join(dir, 'nginx.conf'), listen);
+  // the shipped pid path is absolute (so `nginx -s reload` finds it): move it into the temp dir
+  const local = listen.replace(/^pid \/[^;]*;/m, `pid ${dir}/nginx.pid;`);
+  if (local === listen) throw new Error('deploy/nginx.conf: no absolute "pid ...;" line to rewrite');
+  writeFileSync(join(dir, 'nginx.conf'), local);
   const line = readFileSync('deploy/upstreams.conf', 'utf8').split('\n').find((l) => l.startsWith('server '));
   writeFileSync(join(dir, 'upstreams.conf'), backends.map((b) => `${line.replace('sudokud:8080', `127.0.0.1:${b.port}`)}\n`).join(''));
   const proc = spawn(nginx, ['-p', `${dir}/`, '-c', join(dir, 'nginx.conf'), '-e', 'stderr', '-g', 'daemon off;'], {
