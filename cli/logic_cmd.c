@@ -13,8 +13,13 @@
  *            digits, MARKS N*N comma-separated candidate lists ("" = none);
  *            answers "mistake r1c2=5 r3c4 marks", "step [SCORE technique] text"
  *            or "solved"
+ *
+ * With --json each answer is one JSON object a line, the members the HTTP
+ * endpoints answer with (server/json_write.h writes both), and a line that
+ * is not a proper puzzle is {"error": "..."}.
  */
 #include <getopt.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +27,7 @@
 #include "cli/args.h"
 #include "cli/commands.h"
 #include "cli/io.h"
+#include "server/json_write.h"
 #include "solver/sudoku.h"
 
 typedef enum { CLI_RATE, CLI_EXPLAIN, CLI_HINT } cli_logic_mode;
@@ -29,6 +35,7 @@ typedef enum { CLI_RATE, CLI_EXPLAIN, CLI_HINT } cli_logic_mode;
 typedef struct cli_logic {
     cli_logic_mode mode;
     bool timing; /* rate: append the time of sudoku_rate alone */
+    bool json;   /* one JSON object a line */
     int box_rows, box_cols;
     bool diagonal;
     sudoku_limits limits;
@@ -40,6 +47,37 @@ typedef struct cli_logic {
     sudoku_hint hint;
     char text[SUDOKU_STEP_TEXT_LEN];
 } cli_logic;
+
+static void print_buf(buf *b);
+
+/* Prints the answer of a line that is not a proper puzzle: "! WHAT", or
+ * {"error": "WHAT"} with --json. */
+static void fail(const cli_logic *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void fail(const cli_logic *c, const char *fmt, ...)
+{
+    char what[2 * SUDOKU_ERR_LEN];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof(what), fmt, ap);
+    va_end(ap);
+    if (!c->json) {
+        printf("! %s\n", what);
+        return;
+    }
+    buf b = BUF_INIT;
+    buf_puts(&b, "{\"error\":");
+    json_put_string(&b, what, strlen(what));
+    buf_puts(&b, "}\n");
+    print_buf(&b);
+}
+
+/* Writes a rendered line to stdout and frees it. */
+static void print_buf(buf *b)
+{
+    if (b->data != NULL) fwrite(b->data, 1, b->len, stdout);
+    buf_free(b);
+}
 
 /* Prints a score in tenths as SE writes it: 4.2. */
 static void print_score(int score)
@@ -73,19 +111,36 @@ static bool explain(cli_logic *c)
     sudoku_step st;
     sudoku_logic_set_limits(c->lg, &c->limits);
     if (sudoku_logic_load(c->lg, &c->p, NULL, NULL) != SUDOKU_LOGIC_STEP) {
-        puts("! broken");
+        fail(c, "broken");
         return false;
     }
+    buf b = BUF_INIT;
+    buf_puts(&b, "{\"steps\":[");
     sudoku_logic_status ls;
     while ((ls = sudoku_logic_next(c->lg, &st)) == SUDOKU_LOGIC_STEP) {
-        printf("%u. ", ++r.steps);
-        print_step(c, &st);
+        if (c->json) {
+            if (r.steps > 0) buf_putc(&b, ',');
+            json_render_step(&b, &c->p, &st);
+        } else {
+            printf("%u. ", r.steps + 1);
+            print_step(c, &st);
+        }
+        r.steps++;
         if (st.score > r.score) r.score = st.score, r.hardest = st.technique;
         sudoku_logic_apply(c->lg, &st);
     }
-    printf("%s ", sudoku_logic_status_str(ls));
-    print_score(r.score);
-    printf(" %s\n\n", sudoku_level_str(sudoku_level_of(r.score, ls != SUDOKU_LOGIC_SOLVED)));
+    r.needs_search = ls != SUDOKU_LOGIC_SOLVED;
+    if (c->json) {
+        buf_printf(&b, "],\"status\":\"%s\",", sudoku_logic_status_str(ls));
+        json_render_rating(&b, &r, false);
+        buf_puts(&b, "}\n");
+        print_buf(&b);
+    } else {
+        buf_free(&b);
+        printf("%s ", sudoku_logic_status_str(ls));
+        print_score(r.score);
+        printf(" %s\n\n", sudoku_level_str(sudoku_level_of(r.score, r.needs_search)));
+    }
     return ls == SUDOKU_LOGIC_SOLVED;
 }
 
@@ -100,7 +155,7 @@ static bool parse_user(cli_logic *c, const char *entries, const char *marks)
         size_t len = strcspn(entries, ":");
         sudoku_puzzle e;
         if (sudoku_parse(entries, len, n, c->p.box_rows, c->p.box_cols, &e, err) != 0) {
-            printf("! invalid entries: %s\n", err);
+            fail(c, "invalid entries: %s", err);
             return false;
         }
         memcpy(c->entries, e.cells, (size_t)(n * n));
@@ -114,13 +169,13 @@ static bool parse_user(cli_logic *c, const char *entries, const char *marks)
             }
             int v = *s >= '1' && *s <= '9' ? *s - '0' : (*s | 0x20) >= 'a' && (*s | 0x20) <= 'z' ? (*s | 0x20) - 'a' + 10 : 0;
             if (v < 1 || v > n) {
-                printf("! invalid marks: '%c' is not a digit of this grid\n", *s);
+                fail(c, "invalid marks: '%c' is not a digit of this grid", *s);
                 return false;
             }
             c->marks[cell] |= UINT64_C(1) << (v - 1);
         }
         if (cell != n * n - 1) {
-            printf("! invalid marks: %d cells expected, %d found\n", n * n, cell + 1);
+            fail(c, "invalid marks: %d cells expected, %d found", n * n, cell + 1);
             return false;
         }
     }
@@ -133,10 +188,18 @@ static bool hint(cli_logic *c, const char *entries, const char *marks)
     sudoku_status s = sudoku_hint_next(c->lg, c->solver, &c->p, c->entries, c->marks, &c->limits,
                                        &c->hint);
     if (s != SUDOKU_SOLVED) {
-        printf("! %s\n", sudoku_status_str(s));
+        fail(c, "%s", sudoku_status_str(s));
         return false;
     }
     const sudoku_hint *h = &c->hint;
+    if (c->json) {
+        buf b = BUF_INIT;
+        buf_putc(&b, '{');
+        json_render_hint(&b, &c->p, h);
+        buf_puts(&b, "}\n");
+        print_buf(&b);
+        return h->kind != SUDOKU_HINT_STUCK;
+    }
     int n = c->p.size;
     switch (h->kind) {
     case SUDOKU_HINT_MISTAKE:
@@ -172,7 +235,7 @@ static bool answer(cli_logic *c, const char *line, size_t len)
     size_t plen = colon ? (size_t)(colon - line) : len;
     int size = c->box_rows * c->box_cols;
     if (sudoku_parse(line, plen, size, c->box_rows, c->box_cols, &c->p, err) != 0) {
-        printf("! invalid: %s\n", err);
+        fail(c, "invalid: %s", err);
         return false;
     }
     c->p.diagonal = c->diagonal;
@@ -185,7 +248,7 @@ static bool answer(cli_logic *c, const char *line, size_t len)
     sudoku_result res = {0};
     sudoku_status s = sudoku_solve(c->solver, &c->p, &lim, &res);
     if (s != SUDOKU_SOLVED) {
-        printf("! %s\n", sudoku_status_str(s));
+        fail(c, "%s", sudoku_status_str(s));
         return false;
     }
     if (c->mode == CLI_EXPLAIN) return explain(c);
@@ -194,8 +257,17 @@ static bool answer(cli_logic *c, const char *line, size_t len)
     sudoku_logic_status ls = sudoku_rate(c->lg, c->solver, &c->p, &c->limits, &r);
     uint64_t ns = sudoku_now_ns() - t0;
     if (ls != SUDOKU_LOGIC_SOLVED && ls != SUDOKU_LOGIC_STUCK) {
-        printf("! %s\n", sudoku_logic_status_str(ls));
+        fail(c, "%s", sudoku_logic_status_str(ls));
         return false;
+    }
+    if (c->json) {
+        buf b = BUF_INIT;
+        buf_putc(&b, '{');
+        json_render_rating(&b, &r, true);
+        if (c->timing) buf_printf(&b, ",\"us\":%.1f", (double)ns / 1000);
+        buf_puts(&b, "}\n");
+        print_buf(&b);
+        return true;
     }
     print_rating(&r, ns, c->timing);
     return true;
@@ -206,7 +278,8 @@ static int logic_main(int argc, char **argv, cli_logic_mode mode)
     static const struct option longopts[] = {
         {"box", required_argument, NULL, 'b'},   {"diagonal", no_argument, NULL, 'd'},
         {"nodes", required_argument, NULL, 'n'}, {"timing", no_argument, NULL, 'T'},
-        {"help", no_argument, NULL, 'h'},        {NULL, 0, NULL, 0},
+        {"json", no_argument, NULL, 'j'},        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
     };
     cli_logic *c = calloc(1, sizeof(*c));
     int opt, status = 2;
@@ -230,6 +303,9 @@ static int logic_main(int argc, char **argv, cli_logic_mode mode)
         case 'T':
             if (mode != CLI_RATE) goto usage;
             c->timing = true;
+            break;
+        case 'j':
+            c->json = true;
             break;
         default:
             status = cli_help_or_usage_error(opt, argv[0]);

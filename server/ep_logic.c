@@ -153,24 +153,6 @@ static bool logic_unique(logic *lg, worker *w, const sudoku_limits *limits, buf 
     return logic_check_solution(lg, r.status, r.limit_reason, out);
 }
 
-/* Appends the members a rating gives: score, level, hardest technique, ... */
-static void logic_put_rating(buf *out, const sudoku_rating *r)
-{
-    buf_puts(out, "\"score\":");
-    json_put_score(out, r->score);
-    buf_puts(out, ",\"level\":\"");
-    buf_puts(out, sudoku_level_str(sudoku_level_of(r->score, r->needs_search)));
-    buf_puts(out, "\",\"hardest_technique\":");
-    if (r->hardest < SUDOKU_TECHNIQUE_COUNT) {
-        buf_putc(out, '"');
-        buf_puts(out, sudoku_technique_str(r->hardest));
-        buf_putc(out, '"');
-    } else {
-        buf_puts(out, "null");
-    }
-    buf_puts(out, r->needs_search ? ",\"needs_search\":true" : ",\"needs_search\":false");
-}
-
 /* Rates into *r; false (with the limit answer started) when the budget ran out. */
 static bool logic_rate(logic *lg, worker *w, const sudoku_limits *limits, sudoku_rating *r,
                        buf *out)
@@ -190,17 +172,7 @@ void ep_rate_run(job *j, size_t task, worker *w)
     lg->start_ns = sudoku_now_ns();
     if (logic_unique(lg, w, &limits, out) && logic_rate(lg, w, &limits, &r, out)) {
         buf_puts(out, "{\"status\":\"rated\",");
-        logic_put_rating(out, &r);
-        buf_puts(out, ",\"techniques\":{");
-        bool first = true;
-        for (int t = 0; t < SUDOKU_TECHNIQUE_COUNT; t++) {
-            if (r.counts[t] == 0) continue;
-            buf_printf(out, "%s\"%s\":%u", first ? "" : ",",
-                       sudoku_technique_str((sudoku_technique)t), r.counts[t]);
-            first = false;
-        }
-        buf_printf(out, "},\"steps\":%u,\"search_nodes\":%llu", r.steps,
-                   (unsigned long long)r.search_nodes);
+        json_render_rating(out, &r, true);
     }
     lg->end_ns = sudoku_now_ns();
 }
@@ -230,7 +202,7 @@ void ep_explain_run(job *j, size_t task, worker *w)
         sudoku_logic_apply(w->logic, &st);
     }
     buf_printf(out, "],\"status\":\"%s\",", status);
-    logic_put_rating(out, &r);
+    json_render_rating(out, &r, false);
     if (strcmp(status, "solved") != 0) {
         /* where the explanation stopped: the digits placed and the candidates left */
         int n = lg->puzzle.size;
@@ -266,31 +238,8 @@ void ep_hint_run(job *j, size_t task, worker *w)
     sudoku_status s = sudoku_hint_next(w->logic, w->solver, &lg->puzzle, lg->entries, lg->marks,
                                        &limits, h);
     if (!logic_check_solution(lg, s, logic_limit_reason(lg), out)) goto done;
-    int n = lg->puzzle.size;
-    switch (h->kind) {
-    case SUDOKU_HINT_MISTAKE:
-        buf_puts(out, "{\"kind\":\"mistake\",\"cells\":[");
-        for (int i = 0; i < h->nmistakes; i++) {
-            const sudoku_cand *c = &h->mistakes[i];
-            buf_printf(out, "%s{\"row\":%d,\"col\":%d,", i > 0 ? "," : "", c->cell / n, c->cell % n);
-            if (c->digit > 0)
-                buf_printf(out, "\"digit\":%u,\"reason\":\"entry\"}", c->digit);
-            else
-                buf_puts(out, "\"reason\":\"candidates\"}");
-        }
-        buf_putc(out, ']');
-        break;
-    case SUDOKU_HINT_STEP:
-        buf_puts(out, "{\"kind\":\"step\",\"step\":");
-        json_render_step(out, &lg->puzzle, &h->step);
-        break;
-    case SUDOKU_HINT_SOLVED:
-        buf_puts(out, "{\"kind\":\"solved\"");
-        break;
-    case SUDOKU_HINT_STUCK:
-        buf_puts(out, "{\"kind\":\"stuck\"");
-        break;
-    }
+    buf_putc(out, '{');
+    json_render_hint(out, &lg->puzzle, h);
 done:
     free(h);
     lg->end_ns = sudoku_now_ns();

@@ -310,9 +310,9 @@ void json_put_score(buf *b, int tenths)
     buf_printf(b, "%d.%d", tenths / 10, tenths % 10);
 }
 
-/* Appends {"row":R,"col":C} for a 0-based row-major cell, with the digit
- * when digit > 0. */
-static void json_put_cell(buf *b, int n, int cell, int digit)
+/* Appends {"row":R,"col":C for a 0-based row-major cell, with the digit
+ * when digit > 0, leaving the object open for more members. */
+static void json_put_cell_open(buf *b, int n, int cell, int digit)
 {
     buf_puts(b, "{\"row\":");
     buf_put_i64(b, cell / n);
@@ -322,6 +322,11 @@ static void json_put_cell(buf *b, int n, int cell, int digit)
         buf_puts(b, ",\"digit\":");
         buf_put_i64(b, digit);
     }
+}
+
+static void json_put_cell(buf *b, int n, int cell, int digit)
+{
+    json_put_cell_open(b, n, cell, digit);
     buf_putc(b, '}');
 }
 
@@ -386,4 +391,59 @@ void json_render_candidates(buf *b, int n, const uint64_t *cand)
         buf_putc(b, ']');
     }
     buf_putc(b, ']');
+}
+
+void json_render_rating(buf *b, const sudoku_rating *r, bool counts)
+{
+    buf_puts(b, "\"score\":");
+    json_put_score(b, r->score);
+    buf_puts(b, ",\"level\":\"");
+    buf_puts(b, sudoku_level_str(sudoku_level_of(r->score, r->needs_search)));
+    buf_puts(b, "\",\"hardest_technique\":");
+    if (r->hardest < SUDOKU_TECHNIQUE_COUNT) {
+        buf_putc(b, '"');
+        buf_puts(b, sudoku_technique_str(r->hardest));
+        buf_putc(b, '"');
+    } else {
+        buf_puts(b, "null");
+    }
+    buf_puts(b, r->needs_search ? ",\"needs_search\":true" : ",\"needs_search\":false");
+    if (!counts) return;
+    buf_puts(b, ",\"techniques\":{");
+    bool first = true;
+    for (int t = 0; t < SUDOKU_TECHNIQUE_COUNT; t++) {
+        if (r->counts[t] == 0) continue;
+        buf_printf(b, "%s\"%s\":%u", first ? "" : ",", sudoku_technique_str((sudoku_technique)t),
+                   r->counts[t]);
+        first = false;
+    }
+    buf_printf(b, "},\"steps\":%u,\"search_nodes\":%llu", r->steps,
+               (unsigned long long)r->search_nodes);
+}
+
+void json_render_hint(buf *b, const sudoku_puzzle *p, const sudoku_hint *h)
+{
+    int n = p->size;
+    switch (h->kind) {
+    case SUDOKU_HINT_MISTAKE:
+        buf_puts(b, "\"kind\":\"mistake\",\"cells\":[");
+        for (int i = 0; i < h->nmistakes; i++) {
+            const sudoku_cand *c = &h->mistakes[i];
+            if (i > 0) buf_putc(b, ',');
+            json_put_cell_open(b, n, c->cell, c->digit);
+            buf_puts(b, c->digit > 0 ? ",\"reason\":\"entry\"}" : ",\"reason\":\"candidates\"}");
+        }
+        buf_putc(b, ']');
+        return;
+    case SUDOKU_HINT_STEP:
+        buf_puts(b, "\"kind\":\"step\",\"step\":");
+        json_render_step(b, p, &h->step);
+        return;
+    case SUDOKU_HINT_SOLVED:
+        buf_puts(b, "\"kind\":\"solved\"");
+        return;
+    case SUDOKU_HINT_STUCK:
+        buf_puts(b, "\"kind\":\"stuck\"");
+        return;
+    }
 }
