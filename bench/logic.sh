@@ -57,6 +57,9 @@ for s in "${sets[@]}"; do
     name=${s%%|*}
     file=${s#*|}
     "${pin[@]}" "$sudoku" rate --timing "$file" > "$tmp/out" || true
+    # the puzzles that need no chains, for the HTTP part below
+    grep -v '^#' "$file" | grep . | paste -d' ' - "$tmp/out" |
+        awk '$2 !~ /^!/ && $0 !~ /search_nodes=/ && $2 + 0 < 6.5 { print $1 }' >> "$tmp/nochain.txt"
     awk -v name="$name" '
         function pct(a, n, p,   i, j, t) {
             for (i = 2; i <= n; i++) { t = a[i]; for (j = i - 1; j >= 1 && a[j] > t; j--) a[j + 1] = a[j]; a[j + 1] = t }
@@ -71,3 +74,33 @@ for s in "${sets[@]}"; do
 done
 echo
 echo "sudoku rate --timing, one rating per puzzle, $where; $(uname -m), $(nproc) CPUs."
+
+# Over HTTP: POST /v1/hint and /v1/explain of the puzzles above that need no
+# chains, one connection at a time (the latency of one request, no queueing),
+# sudokud on CPU $cpu and wrk on another.
+sudokud=$(dirname "$sudoku")/sudokud
+other=$(( cpu == 0 ? 1 : 0 ))
+if [ -x "$sudokud" ] && command -v wrk >/dev/null 2>&1 && [ ${#pin[@]} -gt 0 ]; then
+    taskset -c "$cpu" "$sudokud" --bind 127.0.0.1 --port 0 >"$tmp/server.out" 2>/dev/null &
+    server=$!
+    trap 'kill $server 2>/dev/null; rm -rf "$tmp"' EXIT
+    port=""
+    for _ in $(seq 100); do
+        port=$(sed -n 's/^listening on .*:\([0-9]*\)$/\1/p' "$tmp/server.out")
+        [ -n "$port" ] && break
+        sleep 0.05
+    done
+    echo
+    echo "| POST, no-chain puzzles ($(wc -l < "$tmp/nochain.txt")), 1 connection | requests/s | p50 | p99 |"
+    echo "|---|--:|--:|--:|"
+    for path in /v1/hint /v1/explain /v1/rate; do
+        r=$(taskset -c "$other" wrk -t 1 -c 1 -d "${BENCH_SECONDS:-10}s" -s bench/http.lua \
+            "http://127.0.0.1:$port" -- post "$path" "$tmp/nochain.txt" | grep '^RESULT ')
+        declare -A v=()
+        for kv in ${r#RESULT }; do v[${kv%%=*}]=${kv#*=}; done
+        [ "${v[non2xx]}" = 0 ] || { echo "logic.sh: $path answered ${v[non2xx]} non-2xx" >&2; exit 1; }
+        echo "| $path | ${v[rps]} | ${v[p50_ms]} ms | ${v[p99_ms]} ms |"
+    done
+    echo
+    echo "wrk -t 1 -c 1 on CPU $other, ${BENCH_SECONDS:-10} s per endpoint; sudokud pinned to CPU $cpu."
+fi
