@@ -189,8 +189,7 @@ static void sdk_search(sudoku_solver *s, const sudoku_limits *lim, sudoku_rng *r
 
 /* sdk_generic_solve(), with the guess order of sdk_search(). */
 static sudoku_status sdk_generic_run(sudoku_solver *s, const sudoku_puzzle *p,
-                                     const sudoku_limits *limits, sudoku_rng *rng,
-                                     sudoku_result *r)
+                                     const sudoku_limits *limits, sudoku_rng *rng, sudoku_result *r)
 {
     static const sudoku_limits no_limits = {0};
     sdk_result_reset(r);
