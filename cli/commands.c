@@ -1,6 +1,6 @@
 /* commands.c -- `sudoku`, the command-line face of libsudoku: dispatch and usage.
  *
- * One binary with subcommands (solve, count, bench, random), git style, so
+ * One binary with subcommands (solve, count, bench, random, generate), git style, so
  * the shape options and the puzzle line format are learnt once. Each command
  * lives in its own file and returns the exit status; this file only picks
  * it and holds the usage text, the one place the interface is documented.
@@ -76,6 +76,29 @@ static const struct command {
                                "    necessarily unique: a random full grid with cells blanked at "
                                "random.\n"
                                "    The same --seed (default 1) gives the same puzzles.\n"},
+    {"generate", cli_generate_main, false, TAKES_BOX | TAKES_DIAGONAL | TAKES_THREADS,
+     "sudoku generate [--count K] [--seed S] [--symmetry X] [--size N|--box RxC] [--diagonal]\n"
+     "                [--minimal] [--threads N] [--json]",
+     "generate: prints --count K (default 1) puzzles with exactly one solution,\n"
+     "    one a line, of size N (default 9, at most " CLI_STR(
+         SUDOKU_MAX_TEXT_SIZE) "). Puzzle i (from 0) is\n"
+                               "    made from seed S+i (--seed, default 1): the same seed and "
+                               "options give\n"
+                               "    the same puzzle on every machine and with any --threads, and\n"
+                               "    '--seed S+i --count 1' makes it again alone.\n"
+                               "      --symmetry X  where the givens stand: none (default), "
+                               "rotational (half\n"
+                               "                    turn), rotational90 (quarter turn), mirror "
+                               "(left-right),\n"
+                               "                    diagonal (main diagonal)\n"
+                               "      --minimal     remove every given (every symmetric group of "
+                               "givens)\n"
+                               "                    that can go; slower, fewer givens\n"
+                               "      --json        {\"puzzle\", \"solution\", \"seed\", "
+                               "\"givens\", \"symmetry\"}\n"
+                               "                    a line instead of the puzzle alone\n"
+                               "    A line that could not be made is '! STATUS seed S', and exits "
+                               "1.\n"},
 };
 
 static const struct option_help {
