@@ -291,7 +291,8 @@ int sudoku_symmetry_from_str(const char *name, sudoku_symmetry *out);
  * engine's rating: tenths of Sudoku Explainer's scale), or a negative value
  * when it could not tell. `puzzle` holds the givens and is only read; arg is
  * the caller's sudoku_generate_opts.score_arg. Called from the thread that
- * called sudoku_generate, once per candidate puzzle. */
+ * called sudoku_generate, once per candidate puzzle, between the generator's
+ * own solves: it may use the generator's solver. A level is a score range. */
 typedef int sudoku_score_fn(const sudoku_puzzle *puzzle, void *arg);
 
 /* Search nodes one uniqueness check may take by default before the
@@ -335,7 +336,8 @@ typedef struct sudoku_generated {
     sudoku_status status;
     sudoku_limit_reason limit_reason;
     int givens;        /* given cells of the puzzle */
-    int score;         /* score() of the puzzle; -1 without a score function */
+    int score;         /* score() of the puzzle; -1 without a score function, or
+                          when a stop cut the only candidate short before scoring */
     uint32_t attempts; /* candidate puzzles made (full grids filled) */
     uint64_t checks;   /* uniqueness checks run */
 } sudoku_generated;
