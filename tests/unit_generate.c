@@ -334,6 +334,37 @@ Test(generate, a_score_target_is_met_or_the_closest_is_returned)
     cr_assert_eq(g.score, best);
 }
 
+/* A score function that solves with the generator's own solver, as the
+ * contract allows: the search nodes a solve takes. */
+static int nodes_with_generator_solver(const sudoku_puzzle *p, void *arg)
+{
+    (void)arg;
+    sudoku_limits lim = {.max_solutions = 2};
+    sudoku_result r = {0};
+    cr_assert_eq(sudoku_solve(solver, p, &lim, &r), SUDOKU_SOLVED);
+    return (int)r.stats.nodes;
+}
+
+Test(generate, the_score_function_may_use_the_generator_solver)
+{
+    init_shape(6, 2, 3, false);
+    sudoku_generate_opts o = {.score = nodes_with_generator_solver,
+                              .score_min = 1 << 30,
+                              .score_max = 1 << 30,
+                              .max_attempts = 8};
+    sudoku_generated g = generate(11, &o);
+    cr_assert_eq(g.status, SUDOKU_LIMIT);
+    cr_assert_eq(g.attempts, 8);
+    cr_assert_eq(dlx_count(&out, 2, NULL), 1);
+    /* the same run without the score function in between makes the same first puzzle */
+    static uint8_t scored[36];
+    o.max_attempts = 1;
+    generate(11, &o);
+    memcpy(scored, out.cells, 36);
+    generate(11, NULL);
+    cr_assert_arr_eq(out.cells, scored, 36);
+}
+
 Test(generate, deadline_and_cancel_stop_with_a_limit)
 {
     init_shape(16, 4, 4, false);
