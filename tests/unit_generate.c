@@ -368,6 +368,40 @@ Test(generate, the_score_function_may_use_the_generator_solver)
     cr_assert_arr_eq(out.cells, scored, 36);
 }
 
+/* A score function that raises the cancel flag in arg and answers 5: the
+ * generator must stop before the next candidate and keep this one. */
+static int cancel_after_scoring(const sudoku_puzzle *p, void *arg)
+{
+    (void)p;
+    atomic_store((atomic_int *)arg, 1);
+    return 5;
+}
+
+Test(generate, a_stop_keeps_the_best_candidate_so_far)
+{
+    atomic_int cancel = 0;
+    init_shape(9, 3, 3, false);
+    sudoku_generate_opts o = {.score = cancel_after_scoring,
+                              .score_arg = &cancel,
+                              .score_min = 50,
+                              .score_max = 60,
+                              .max_attempts = 1000,
+                              .cancel = &cancel};
+    sudoku_generated g = generate(4, &o);
+    cr_assert_eq(g.status, SUDOKU_LIMIT);
+    cr_assert_eq(g.limit_reason, SUDOKU_LIMIT_CANCEL);
+    cr_assert_eq(g.attempts, 1);
+    cr_assert_eq(g.score, 5);
+    cr_assert_gt(g.givens, 0);
+    cr_assert_eq(solver_count(&out), 1);
+    cr_assert_eq(dlx_count(&out, 2, NULL), 1);
+    /* it is the seed's first candidate */
+    static uint8_t kept[81];
+    memcpy(kept, out.cells, 81);
+    generate(4, NULL);
+    cr_assert_arr_eq(out.cells, kept, 81);
+}
+
 Test(generate, deadline_and_cancel_stop_with_a_limit)
 {
     init_shape(16, 4, 4, false);
