@@ -31,7 +31,7 @@ where="not pinned (taskset or CPU $cpu unavailable)"
 if command -v taskset >/dev/null 2>&1 && taskset -c "$cpu" true 2>/dev/null; then
     pin=(taskset -c "$cpu")
     where="pinned to CPU $cpu"
-    if taskset -c 0,1 true 2>/dev/null; then pin2=(taskset -c 0,1); fi
+    if taskset -c 0,1 true 2>/dev/null; then pin2=(taskset -c "0,1"); fi
 fi
 
 tmp=$(mktemp -d)
