@@ -290,10 +290,14 @@ int sudoku_symmetry_from_str(const char *name, sudoku_symmetry *out);
 /* The difficulty of a unique puzzle as the caller measures it (the step
  * engine's rating: tenths of Sudoku Explainer's scale), or a negative value
  * when it could not tell. `puzzle` holds the givens and is only read; arg is
- * the caller's sudoku_generate_opts.score_arg. Called from the thread that
- * called sudoku_generate, once per candidate puzzle, between the generator's
- * own solves: it may use the generator's solver. A level is a score range. */
-typedef int sudoku_score_fn(const sudoku_puzzle *puzzle, void *arg);
+ * the caller's sudoku_generate_opts.score_arg. score_max is the top of the
+ * target range: a rating may stop as soon as it knows the score is above it
+ * and answer any value above it, which spares the costly end of a rating
+ * (chains) on most candidates of an easy target; the closest-so-far choice
+ * then takes it as just above. Called from the thread that called
+ * sudoku_generate, once per candidate puzzle, between the generator's own
+ * solves: it may use the generator's solver. A level is a score range. */
+typedef int sudoku_score_fn(const sudoku_puzzle *puzzle, int score_max, void *arg);
 
 /* Search nodes one uniqueness check may take by default before the
  * generator gives up on removing that cell and keeps it given. Few checks

@@ -297,8 +297,9 @@ Test(generate, the_same_seed_repeats_and_other_seeds_differ)
 
 /* A score function for the tests: the number of blanks, so a target range
  * of blanks is a difficulty target the tests can reason about. */
-static int count_blanks(const sudoku_puzzle *p, void *arg)
+static int count_blanks(const sudoku_puzzle *p, int score_max, void *arg)
 {
+    (void)score_max;
     int *calls = arg, blanks = 0;
     (*calls)++;
     for (int i = 0; i < p->size * p->size; i++) blanks += p->cells[i] == 0;
@@ -339,8 +340,9 @@ Test(generate, a_score_target_is_met_or_the_closest_is_returned)
 
 /* A score function that solves with the generator's own solver, as the
  * contract allows: the search nodes a solve takes. */
-static int nodes_with_generator_solver(const sudoku_puzzle *p, void *arg)
+static int nodes_with_generator_solver(const sudoku_puzzle *p, int score_max, void *arg)
 {
+    (void)score_max;
     (void)arg;
     sudoku_limits lim = {.max_solutions = 2};
     sudoku_result r = {0};
@@ -368,11 +370,13 @@ Test(generate, the_score_function_may_use_the_generator_solver)
     cr_assert_arr_eq(out.cells, scored, 36);
 }
 
-/* A score function that raises the cancel flag in arg and answers 5: the
- * generator must stop before the next candidate and keep this one. */
-static int cancel_after_scoring(const sudoku_puzzle *p, void *arg)
+/* A score function that raises the cancel flag in arg and answers 5, after
+ * checking it is told the top of the target range: the generator must stop
+ * before the next candidate and keep this one. */
+static int cancel_after_scoring(const sudoku_puzzle *p, int score_max, void *arg)
 {
     (void)p;
+    cr_assert_eq(score_max, 60);
     atomic_store((atomic_int *)arg, 1);
     return 5;
 }
