@@ -210,11 +210,12 @@ static sudoku_limit_reason sdk_thin(sdk_gen *gen)
 }
 
 /* How far a score lies outside [min, max]: 0 inside, INT_MAX when the score
- * function could not tell. */
+ * function could not tell. Any ints the caller passes stay in range. */
 static int sdk_distance(int score, int min, int max)
 {
     if (score < 0) return INT_MAX;
-    return score < min ? min - score : score > max ? score - max : 0;
+    long long d = score < min ? (long long)min - score : score > max ? (long long)score - max : 0;
+    return d < INT_MAX ? (int)d : INT_MAX - 1;
 }
 
 sudoku_status sudoku_generate(sudoku_solver *s, const sudoku_puzzle *shape, uint64_t seed,
