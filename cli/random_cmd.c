@@ -5,8 +5,8 @@
  * random relabelling); then a random subset of cells is kept as givens.
  * Puzzles are therefore always solvable but not necessarily unique, which is
  * fine for a throughput benchmark checked by the rules; puzzles with one
- * solution are another command's job. Everything derives from --seed, so a
- * file can be regenerated instead of stored.
+ * solution are `sudoku generate`'s job (generate_cmd.c). Everything derives
+ * from --seed, so a file can be regenerated instead of stored.
  */
 #include <getopt.h>
 #include <stdio.h>

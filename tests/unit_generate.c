@@ -295,6 +295,28 @@ Test(generate, the_same_seed_repeats_and_other_seeds_differ)
     }
 }
 
+Test(generate, grids_spread_every_symbol_over_every_cell)
+{
+    /* 360 seeds: every symbol of every cell expected 40 times. The fill
+     * guesses in random order, so no cell should favour a symbol the way a
+     * pattern grid (or a lowest-first search) would; the bounds are loose
+     * enough for chance (a binomial's 5 sigma) and the seeds are fixed. */
+    enum { SEEDS = 360 };
+    static int seen[81][10];
+    init_shape(9, 3, 3, false);
+    memset(seen, 0, sizeof(seen));
+    for (uint64_t seed = 0; seed < SEEDS; seed++) {
+        generate(seed, NULL);
+        for (int i = 0; i < 81; i++) seen[i][solution[i]]++;
+    }
+    for (int i = 0; i < 81; i++) {
+        for (int v = 1; v <= 9; v++) {
+            cr_assert(seen[i][v] > 10 && seen[i][v] < 72, "r%dc%d holds %d in %d of %d grids",
+                      i / 9 + 1, i % 9 + 1, v, seen[i][v], SEEDS);
+        }
+    }
+}
+
 /* A score function for the tests: the number of blanks, so a target range
  * of blanks is a difficulty target the tests can reason about. */
 static int count_blanks(const sudoku_puzzle *p, int score_max, void *arg)
