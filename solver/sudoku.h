@@ -336,7 +336,8 @@ typedef struct sudoku_generated {
      * (limit_reason: attempts, deadline or cancel) stopped the search and the
      * puzzle is the closest to the target so far, still with one solution,
      * or none at all when givens is 0. SUDOKU_INVALID: a bad shape or option,
-     * a solver smaller than the shape, or a jigsaw without any complete grid. */
+     * a solver smaller than the shape, or a shape without any complete grid
+     * (some jigsaws, with or without diagonals). */
     sudoku_status status;
     sudoku_limit_reason limit_reason;
     int givens;        /* given cells of the puzzle */
@@ -357,7 +358,8 @@ typedef struct sudoku_generated {
  * Seed contract: every random choice is drawn from one sudoku_rng seeded with
  * `seed`, and no decision reads the clock, floating point or the platform's
  * rand(), so the same seed, shape and options (symmetry, minimal, check_nodes,
- * max_attempts, and a score function that answers the same) give the same
+ * max_attempts, the score range, and a score function that answers the
+ * same) give the same
  * bytes on every machine and build of this version, whatever the thread;
  * tests/unit_generate.c pins examples. Only a deadline or cancel, which stop
  * the work at a moment the clock picks, make the result depend on timing. A
