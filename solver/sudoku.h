@@ -358,10 +358,9 @@ typedef struct sudoku_generated {
  * Seed contract: every random choice is drawn from one sudoku_rng seeded with
  * `seed`, and no decision reads the clock, floating point or the platform's
  * rand(), so the same seed, shape and options (symmetry, minimal, check_nodes,
- * max_attempts, the score range, and a score function that answers the
- * same) give the same
- * bytes on every machine and build of this version, whatever the thread;
- * tests/unit_generate.c pins examples. Only a deadline or cancel, which stop
+ * max_attempts, the score range, and a score function that answers the same)
+ * give the same bytes on every machine and build of this version, whatever
+ * the thread; tests/unit_generate.c pins examples. Only a deadline or cancel, which stop
  * the work at a moment the clock picks, make the result depend on timing. A
  * batch of puzzles should use seeds seed, seed+1, ... so that each one can be
  * made again alone.
