@@ -8,6 +8,8 @@
 #   make SANITIZER=address,undefined   the same in build/asan
 #   make SANITIZER=thread       the same in build/tsan
 #   make run | test | bench | fuzz | fmt | fmt-check | install | clean
+#   make test-browser           the page in headless chromium (tests/browser/)
+#   make screenshots            that suite, saving docs/page-desktop.png and docs/page-phone.png
 
 CC      ?= cc
 FUZZ_CC ?= clang
@@ -17,8 +19,14 @@ DESTDIR ?=
 CFLAGS  ?= -O2 -g
 LDFLAGS ?=
 
-ifneq ($(filter x86_64-%,$(shell $(CC) -dumpmachine)),)
+# The solver's instruction set (solver/fast9.c, f9_dirty): SSE4.2 and POPCNT
+# on x86_64, NEON (part of every armv8-a) on arm64, plain C elsewhere or
+# with ARCH_FLAGS=-DSDK_PORTABLE.
+MACHINE := $(shell $(CC) -dumpmachine)
+ifneq ($(filter x86_64-%,$(MACHINE)),)
 ARCH_FLAGS := -msse4.2 -mpopcnt
+else ifneq ($(filter aarch64-%,$(MACHINE)),)
+ARCH_FLAGS := -march=armv8-a
 endif
 
 WARN := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
@@ -33,7 +41,7 @@ FUZZ_FLAGS := -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=
 SERVER_LIBS := -lmicrohttpd -lcjson -pthread
 TEST_LIBS   := $(SERVER_LIBS) -lcriterion -lcurl
 
-SOLVER_SRC := $(wildcard solver/*.c)
+SOLVER_SRC := $(wildcard solver/*.c solver/logic/*.c)
 SERVER_SRC := $(filter-out server/main.c,$(wildcard server/*.c)) build/gen/assets.c
 # Files sudokud serves, embedded at build time (server/assets.h).
 ASSETS     := $(sort $(wildcard web/*)) openapi.yaml
@@ -52,16 +60,16 @@ $(1)/obj/%.o: %.c
 	@mkdir -p $$(@D)
 	$(2) $$(BASE_CFLAGS) $$($(3)) -c $$< -o $$@
 $(1)/libsudoku.a: $(call objs,$(1),$(SOLVER_SRC))
-	$$(AR) rcs $$@ $$^
+	rm -f $$@ && $$(AR) rcs $$@ $$^
 $(1)/libserver.a: $(call objs,$(1),$(SERVER_SRC))
-	$$(AR) rcs $$@ $$^
+	rm -f $$@ && $$(AR) rcs $$@ $$^
 $(1)/sudokud: $(1)/obj/server/main.o $(1)/libserver.a $(1)/libsudoku.a
 	$(2) $$($(3)) $$(LDFLAGS) -o $$@ $$^ $$(SERVER_LIBS)
 $(1)/libcli.a: $(call objs,$(1),$(CLI_SRC))
-	$$(AR) rcs $$@ $$^
-$(1)/sudoku: $(1)/obj/cli/main.o $(1)/libcli.a $(1)/libsudoku.a
+	rm -f $$@ && $$(AR) rcs $$@ $$^
+$(1)/sudoku: $(1)/obj/cli/main.o $(1)/libcli.a $(1)/libserver.a $(1)/libsudoku.a
 	$(2) $$($(3)) $$(LDFLAGS) -o $$@ $$^ -pthread
-$(1)/tests/unit: $(call objs,$(1),$(UNIT_SRC) $(SUPPORT_SRC)) $(1)/libserver.a $(1)/libcli.a \
+$(1)/tests/unit: $(call objs,$(1),$(UNIT_SRC) $(SUPPORT_SRC)) $(1)/libcli.a $(1)/libserver.a \
                  $(1)/libsudoku.a
 	@mkdir -p $$(@D)
 	$(2) $$($(3)) $$(LDFLAGS) -o $$@ $$^ $$(TEST_LIBS)
@@ -97,7 +105,8 @@ build/gen/assets.c: scripts/embed.sh $(ASSETS)
 # Keep chained objects (the fuzzers'): no rebuilds, no `rm` lines after the test summary.
 .SECONDARY:
 .PHONY: all deps run test bench fuzz fmt fmt-check install clean \
-        test-unit test-http test-tsan test-openapi test-deploy test-fuzz
+        test-unit test-http test-tsan test-openapi test-deploy test-fuzz \
+        test-arm64 test-k8s test-container test-image-arm64 test-browser screenshots
 
 all: $(OUT)/sudokud $(OUT)/sudoku
 
@@ -116,7 +125,8 @@ SAN_ENV := ASAN_OPTIONS=abort_on_error=0:detect_leaks=1:exitcode=23 \
 # `make test` is what CI runs: deps first, then every suite; any failure stops it non-zero.
 test:
 	@scripts/deps.sh test
-	@$(MAKE) --no-print-directory test-openapi test-fuzz test-deploy test-unit test-http test-tsan
+	@$(MAKE) --no-print-directory test-openapi test-fuzz test-deploy test-unit test-http test-tsan \
+	    test-browser test-arm64 test-k8s test-container
 
 test-unit: build/asan/tests/unit
 	$(SAN_ENV) build/asan/tests/unit
@@ -134,6 +144,16 @@ test-openapi:
 test-deploy: build/sudokud
 	tests/deploy/test.sh build/sudokud
 
+# The page in Debian's chromium, driven by playwright-core, against a real build/sudokud on a
+# loopback port (tests/browser/run.mjs; `make test-browser NAME=16x16` runs the matching cases).
+test-browser: build/sudokud
+	@scripts/deps.sh browser
+	SUDOKUD_BIN=build/sudokud node tests/browser/run.mjs $(NAME)
+
+screenshots: build/sudokud
+	@scripts/deps.sh browser
+	SUDOKUD_BIN=build/sudokud SCREENSHOTS=docs node tests/browser/run.mjs '^(screenshot|phone)'
+
 FUZZ_SECONDS ?= 20
 test-fuzz: $(FUZZERS)
 	scripts/fuzz.sh $(FUZZ_SECONDS) $(FUZZERS)
@@ -147,7 +167,8 @@ bench: all
 	bench/generate.sh build/sudoku
 	bench/http.sh build/sudokud build/sudoku
 
-FMT_FILES = $(wildcard solver/*.[ch] server/*.[ch] cli/*.[ch] tests/*.[ch] tests/support/*.[ch] fuzz/*.[ch])
+FMT_FILES = $(wildcard solver/*.[ch] solver/logic/*.[ch] server/*.[ch] cli/*.[ch] tests/*.[ch] tests/support/*.[ch] fuzz/*.[ch]) \
+            $(wildcard tests/cross/*.[ch] tests/cross/criterion/*.h)
 fmt:
 	clang-format -i $(FMT_FILES)
 
@@ -161,4 +182,44 @@ install: build/sudokud build/sudoku
 clean:
 	rm -rf build
 
--include $(shell find build -name '*.d' 2>/dev/null)
+# ---- deployment: arm64, Kubernetes manifests, the container (issue 13) ------
+#
+# arm64: the solver, its unit tests and the CLI cross-built with Debian's
+# gcc-aarch64-linux-gnu (static, so qemu-user needs no arm64 libraries) and
+# run under qemu-aarch64-static. The unit tests build against a libc-only
+# stand-in for Criterion (tests/cross/), as Criterion is not cross-installed.
+# build/arm64-plain is the same with the plain-C path (-DSDK_PORTABLE).
+CROSS_ARM64 ?= aarch64-linux-gnu-
+ARM64_TEST_SRC := tests/unit_fast9.c tests/unit_solve.c tests/unit_grid.c \
+                  tests/support/fixtures.c tests/support/ref_solver.c tests/cross/runner.c
+ARM64_FLAGS := -Itests/cross
+build/arm64/%: ARCH_FLAGS := -march=armv8-a
+build/arm64-plain/%: ARCH_FLAGS := -march=armv8-a -DSDK_PORTABLE
+build/arm64/% build/arm64-plain/%: AR := $(CROSS_ARM64)ar
+build/arm64/% build/arm64-plain/%: LDFLAGS := -static
+$(eval $(call variant,build/arm64,$(CROSS_ARM64)gcc,ARM64_FLAGS))
+$(eval $(call variant,build/arm64-plain,$(CROSS_ARM64)gcc,ARM64_FLAGS))
+build/arm64/tests/solver build/arm64-plain/tests/solver: build/%/tests/solver: \
+        $(call objs,build/%,$(ARM64_TEST_SRC)) build/%/libsudoku.a
+	@mkdir -p $(@D)
+	$(CROSS_ARM64)gcc $(LDFLAGS) -o $@ $^ -pthread
+
+test-arm64: build/arm64/tests/solver build/arm64/sudoku build/arm64-plain/tests/solver build/sudoku
+	tests/cross/arm64.sh build/arm64 build/arm64-plain
+
+# Kubernetes: deploy/k8s/*.yaml against the 1.33 schemas (kubernetes-models).
+test-k8s:
+	tests/k8s/validate.sh
+
+# The image built from the Dockerfile with podman, run and checked; then
+# the compose stack (scripts/deps.sh test installs podman and the rest).
+test-container:
+	tests/container/test.sh
+
+# Not in `test`: the Dockerfile built for arm64 and run, all under qemu-user
+# emulation (about 10 minutes from nothing).
+test-image-arm64:
+	tests/container/arm64-image.sh
+
+# Dependency files only: build/container holds root filesystems, whose etc/*.d are directories.
+-include $(shell find build -path build/container -prune -o -name '*.d' -type f -print 2>/dev/null)

@@ -1,11 +1,12 @@
 -- http.lua -- wrk script for bench/http.sh.
 --
 --   wrk -s bench/http.lua URL -- healthz
---   wrk -s bench/http.lua URL -- solve FILE     (one 81-character puzzle a line)
+--   wrk -s bench/http.lua URL -- solve FILE        (one 81-character puzzle a line)
+--   wrk -s bench/http.lua URL -- post PATH FILE    (the same bodies to another endpoint)
 --
 -- `solve` cycles through FILE's puzzles, each thread from its own offset, as
 -- POST /v1/solve {"puzzle": "..."} bodies, prepared once in init() so the
--- loop only picks the next one. Every response is counted by status: done()
+-- loop only picks the next one; `post` sends them to PATH (/v1/hint, ...). Every response is counted by status: done()
 -- prints one machine-readable line with the totals of all threads, which
 -- bench/http.sh turns into its table:
 --   RESULT requests=N duration_us=N rps=N p50_ms=N p90_ms=N p99_ms=N errors=N non2xx=N
@@ -27,17 +28,21 @@ function init(args)
         request = function() return req end
         return
     end
-    local file = assert(io.open(args[2], "r"), "cannot open " .. tostring(args[2]))
+    local path, name = "/v1/solve", args[2]
+    if mode == "post" then
+        path, name = args[2], args[3]
+    end
+    local file = assert(io.open(name, "r"), "cannot open " .. tostring(name))
     local reqs = {}
     local headers = { ["Content-Type"] = "application/json" }
     for line in file:lines() do
         if line:match("^[%d.]+$") then
-            reqs[#reqs + 1] = wrk.format("POST", "/v1/solve", headers,
+            reqs[#reqs + 1] = wrk.format("POST", path, headers,
                                          '{"puzzle":"' .. line .. '"}')
         end
     end
     file:close()
-    assert(#reqs > 0, "no puzzles in " .. args[2])
+    assert(#reqs > 0, "no puzzles in " .. name)
     -- A different start per thread, so threads do not send the same puzzle
     -- at the same moment.
     local i = (id or 0) * 7919 % #reqs

@@ -1,6 +1,7 @@
 /* commands.c -- `sudoku`, the command-line face of libsudoku: dispatch and usage.
  *
- * One binary with subcommands (solve, count, bench, random, generate), git style, so
+ * One binary with subcommands (solve, count, bench, random, generate, rate,
+ * explain, hint), git style, so
  * the shape options and the puzzle line format are learnt once. Each command
  * lives in its own file and returns the exit status; this file only picks
  * it and holds the usage text, the one place the interface is documented.
@@ -76,6 +77,28 @@ static const struct command {
                                "    necessarily unique: a random full grid with cells blanked at "
                                "random.\n"
                                "    The same --seed (default 1) gives the same puzzles.\n"},
+    {"rate", cli_rate_main, true, TAKES_BOX | TAKES_DIAGONAL | TAKES_NODES,
+     "sudoku rate [--box RxC] [--diagonal] [--nodes N] [--timing] [--json] [FILE...]",
+     "rate: one line per puzzle: its Sudoku Explainer-style score, level, hardest\n"
+     "    technique and step count, 'search_nodes=M' when logic stalls (the score\n"
+     "    is then above every technique), e.g. '4.2 hard xy_wing steps=57'.\n"
+     "    Levels: easy <= 1.5 < medium <= 2.5 < hard <= 4.4 < expert <= 6.2 <\n"
+     "    extreme. Puzzles without exactly one solution get '! multiple' etc.\n"
+     "    --timing appends 'us=T', the microseconds of the rating call alone.\n"},
+    {"explain", cli_explain_main, true, TAKES_BOX | TAKES_DIAGONAL | TAKES_NODES,
+     "sudoku explain [--box RxC] [--diagonal] [--nodes N] [--json] [FILE...]",
+     "explain: the steps of the rating path, one a line, '1. [1.2 hidden_single_box]\n"
+     "    r1c4 = 5: the only place for 5 in box 2', then 'solved SCORE LEVEL' or\n"
+     "    'stuck SCORE extreme', and a blank line.\n"},
+    {"hint", cli_hint_main, true, TAKES_BOX | TAKES_DIAGONAL | TAKES_NODES,
+     "sudoku hint [--box RxC] [--diagonal] [--nodes N] [--json] [FILE...]",
+     "hint: lines 'PUZZLE[:ENTRIES[:MARKS]]': ENTRIES the user's digits as a grid,\n"
+     "    MARKS N*N comma-separated pencil-mark lists ('' = none for that cell).\n"
+     "    Prints 'mistake r1c2=5 r3c4 marks' (wrong entries; cells whose marks\n"
+     "    leave out the right digit), else 'step [SCORE technique] TEXT', the\n"
+     "    easiest next step from the user's state, else 'solved'.\n"
+     "    With --json, rate, explain and hint print one JSON object a line: the\n"
+     "    members /v1/rate, /v1/explain and /v1/hint answer with, or {\"error\": ...}.\n"},
     {"generate", cli_generate_main, false, TAKES_BOX | TAKES_DIAGONAL | TAKES_THREADS,
      "sudoku generate [--count K] [--seed S] [--symmetry X] [--size N|--box RxC] [--diagonal]\n"
      "                [--minimal] [--threads N] [--json]",

@@ -5,11 +5,13 @@
  * media-type check, the conflict listing, the job built for the pool, the
  * compact batch item store (arena offsets, shared vs own region layouts,
  * chunking over tasks) and the rendering of solve, validate and batch
- * answers.
+ * answers, and the step engine behind rate, explain and hint (entries,
+ * pencil marks, max_steps).
  *
- * Input: the first byte picks the endpoint and Content-Type (byte % 8:
- * solve, validate, JSON batch, each with application/json or with a charset
- * parameter; then a wrong type and no type at all); the rest is the body.
+ * Input: the first byte picks the endpoint and Content-Type (byte % 14:
+ * solve, validate, JSON batch, rate, explain, hint, each with
+ * application/json or with a charset parameter; then a wrong type and no
+ * type at all); the rest is the body.
  *
  * Checks: the status is one the API may answer to bad input (200, 400, 413,
  * 415, 422; never 500), every body is strict JSON (json_check), errors are
@@ -74,14 +76,15 @@ static void fuzz_api_check_batch(const char *body, size_t len)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    static const char *const paths[] = {"/v1/solve", "/v1/validate", "/v1/solve/batch"};
+    static const char *const paths[] = {"/v1/solve", "/v1/validate", "/v1/solve/batch",
+                                        "/v1/rate",  "/v1/explain",  "/v1/hint"};
     static const char *const types[] = {"application/json", "application/json; charset=utf-8",
                                         "text/html", NULL};
 
     if (size < 1 || size > FUZZ_MAX_INPUT) return -1;
     if (fuzz_api_ctx == NULL) fuzz_api_init();
 
-    unsigned sel = data[0] % 8;
+    unsigned sel = data[0] % 14;
     size_t len = size - 1;
     char *body = malloc(len > 0 ? len : 1);
     FUZZ_ASSERT(body != NULL);
@@ -89,8 +92,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     api_request req = {0};
     req.method = "POST";
-    req.path = paths[sel < 6 ? sel % 3 : 0];
-    req.content_type = types[sel < 6 ? sel / 3 : sel - 4];
+    req.path = paths[sel < 12 ? sel % 6 : 0];
+    req.content_type = types[sel < 12 ? sel / 6 : sel - 10];
     req.body = len > 0 ? body : NULL;
     req.body_len = len;
     req.request_id = "fuzz";

@@ -91,6 +91,12 @@ void reply_problem(api_response *resp, const api_request *req, const api_problem
 void reply_error(api_response *resp, const api_request *req, api_problem_type type,
                  const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
+/* When p's givens break a rule, answers 422 conflicting-givens listing
+ * every conflict (and naming a non-square box that was assumed because the
+ * request named none) and returns true; else returns false. */
+bool reply_if_conflicting(api_response *resp, const api_request *req, const sudoku_puzzle *p,
+                          bool box_assumed);
+
 /* Sets Server-Timing from n (name, microseconds) pairs. */
 void reply_timing(api_response *resp, const char *const *names, const uint64_t *us, size_t n);
 
@@ -111,6 +117,15 @@ void ep_single_run(job *j, size_t task, worker *w);
 job *ep_batch_parse(api_context *ctx, const api_request *req, api_response *resp);
 void ep_batch_run(job *j, size_t task, worker *w);
 void ep_batch_render(job *j, const api_request *req, api_response *resp);
+
+/* ep_logic.c: POST /v1/rate, /v1/explain, /v1/hint, readers of the step engine */
+job *ep_rate_parse(api_context *ctx, const api_request *req, api_response *resp);
+void ep_rate_run(job *j, size_t task, worker *w);
+job *ep_explain_parse(api_context *ctx, const api_request *req, api_response *resp);
+void ep_explain_run(job *j, size_t task, worker *w);
+job *ep_hint_parse(api_context *ctx, const api_request *req, api_response *resp);
+void ep_hint_run(job *j, size_t task, worker *w);
+void ep_logic_render(job *j, const api_request *req, api_response *resp);
 
 /* ep_health.c: GET /healthz, /readyz, /v1/info */
 job *ep_healthz(api_context *ctx, const api_request *req, api_response *resp);

@@ -60,22 +60,6 @@ static long single_conflicts(const sudoku_puzzle *p, sudoku_conflict **out)
     return (long)sudoku_conflicts(p, *out, n);
 }
 
-/* The problem answer for conflicting givens, naming an assumed box shape. */
-static void single_reply_conflicts(api_context *ctx, const api_request *req, const single *s,
-                                   const sudoku_conflict *conflicts, size_t n,
-                                   api_response *resp)
-{
-    api_problem pb;
-    char assumed[96] = "";
-    if (s->box_assumed && !s->puzzle.has_regions && s->puzzle.box_rows != s->puzzle.box_cols)
-        snprintf(assumed, sizeof(assumed), " (boxes of %dx%d assumed: set \"box\" for another shape)",
-                 s->puzzle.box_rows, s->puzzle.box_cols);
-    api_problem_set(&pb, API_PROBLEM_CONFLICTING_GIVENS, NULL, "%zu rule%s broken by the givens%s",
-                    n, n == 1 ? " is" : "s are", assumed);
-    metrics_refused(ctx->metrics, API_PROBLEM_CONFLICTING_GIVENS);
-    reply_problem(resp, req, &pb, conflicts, n, &s->puzzle);
-}
-
 /* The shared start of a solve or validate: reads the body into a new
  * single. Returns it, or NULL with *resp answered; *conflicts lists the
  * givens' conflicts (caller frees). */
@@ -120,9 +104,9 @@ job *ep_solve_parse(api_context *ctx, const api_request *req, api_response *resp
 
     single *s = single_read(ctx, req, JSON_KIND_SOLVE, &in, &conflicts, &nconflicts, resp);
     if (s == NULL) return NULL;
-    if (nconflicts > 0) {
-        single_reply_conflicts(ctx, req, s, conflicts, nconflicts, resp);
-        free(conflicts);
+    free(conflicts);
+    if (nconflicts > 0 && reply_if_conflicting(resp, req, &s->puzzle, s->box_assumed)) {
+        metrics_refused(ctx->metrics, API_PROBLEM_CONFLICTING_GIVENS);
         single_free(s);
         return NULL;
     }

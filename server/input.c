@@ -106,6 +106,27 @@ int input_finish(input_puzzle *p, const char *base, const char *puzzle_ptr, api_
         api_pointer_join(ptr, base, "/regions");
         return api_problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, ptr, "%s", err);
     }
+    if (p->entries_size != 0 && p->entries_size != n) {
+        api_pointer_join(ptr, base, "/entries");
+        return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr,
+                               "entries are a %dx%d grid, the puzzle %dx%d", p->entries_size,
+                               p->entries_size, n, n);
+    }
+    if (p->nmarks != 0) {
+        api_pointer_join(ptr, base, "/candidates");
+        if (p->nmarks != (size_t)n * (size_t)n)
+            return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr,
+                                   "%zu cells of candidates, the puzzle has %d", p->nmarks, n * n);
+        uint64_t over = n == 64 ? 0 : ~((UINT64_C(1) << n) - 1);
+        for (int i = 0; i < n * n; i++) {
+            if ((p->marks[i] & over) == 0) continue;
+            char index[16], cell[API_POINTER_LEN];
+            snprintf(index, sizeof(index), "/%d", i);
+            api_pointer_join(cell, ptr, index);
+            return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, cell,
+                                   "r%dc%d: a candidate above %d", i / n + 1, i % n + 1, n);
+        }
+    }
     return 0;
 }
 

@@ -31,6 +31,9 @@ typedef enum input_form {
 #define INPUT_DEFAULT_MAX_SOLUTIONS    2u
 #define INPUT_DEFAULT_RETURN_SOLUTIONS 1u
 
+/* Most steps an explanation may be asked to stop at. */
+#define INPUT_MAX_STEPS 100000u
+
 /* Checks a validate request may ask for. */
 #define INPUT_CHECK_SOLVABLE 1u
 #define INPUT_CHECK_UNIQUE   2u
@@ -51,6 +54,11 @@ typedef struct input_puzzle {
     uint32_t return_solutions; /* 0..INPUT_MAX_RETURN_SOLUTIONS */
     uint32_t timeout_ms;       /* 1..max_timeout_ms */
     unsigned check;            /* INPUT_CHECK_* bits (validate) */
+    uint32_t max_steps;        /* explain: 0 = all */
+    uint8_t *entries;          /* hint: caller's SUDOKU_MAX_CELLS bytes for the user's digits */
+    int entries_size;          /* N of the entries read; 0 = none given */
+    uint64_t *marks;           /* hint: caller's SUDOKU_MAX_CELLS pencil-mark masks, bit d-1 = d */
+    size_t nmarks;             /* cells of marks read; 0 = none given */
 } input_puzzle;
 
 /* Sets the options to their defaults and the puzzle to "not read yet";

@@ -241,12 +241,16 @@ enum json_key {
     JSON_KEY_TIMEOUT_MS,
     JSON_KEY_CHECK,
     JSON_KEY_PUZZLES,
+    JSON_KEY_MAX_STEPS,
+    JSON_KEY_ENTRIES,
+    JSON_KEY_CANDIDATES,
     JSON_KEY_COUNT
 };
 
 static const char *const json_key_names[JSON_KEY_COUNT] = {
-    "puzzle",           "box",        "diagonal", "regions", "max_solutions",
-    "return_solutions", "timeout_ms", "check",    "puzzles",
+    "puzzle",           "box",        "diagonal", "regions",   "max_solutions",
+    "return_solutions", "timeout_ms", "check",    "puzzles",   "max_steps",
+    "entries",          "candidates",
 };
 
 #define JSON_BIT(k) (1u << (k))
@@ -255,9 +259,19 @@ static const char *const json_key_names[JSON_KEY_COUNT] = {
 #define JSON_SOLVE_OPTIONS                                                                         \
     (JSON_BIT(JSON_KEY_MAX_SOLUTIONS) | JSON_BIT(JSON_KEY_RETURN_SOLUTIONS) |                      \
      JSON_BIT(JSON_KEY_TIMEOUT_MS))
-#define JSON_ALLOW_SOLVE    (JSON_BIT(JSON_KEY_PUZZLE) | JSON_SHAPE_KEYS | JSON_SOLVE_OPTIONS)
-#define JSON_ALLOW_VALIDATE (JSON_BIT(JSON_KEY_PUZZLE) | JSON_SHAPE_KEYS | JSON_BIT(JSON_KEY_CHECK))
-#define JSON_ALLOW_BATCH    (JSON_BIT(JSON_KEY_PUZZLES) | JSON_SHAPE_KEYS | JSON_SOLVE_OPTIONS)
+#define JSON_ALLOW_BATCH (JSON_BIT(JSON_KEY_PUZZLES) | JSON_SHAPE_KEYS | JSON_SOLVE_OPTIONS)
+#define JSON_ALLOW_RATE  (JSON_BIT(JSON_KEY_PUZZLE) | JSON_SHAPE_KEYS | JSON_BIT(JSON_KEY_TIMEOUT_MS))
+
+/* The keys each request kind takes: every kind has its row, so a new kind
+ * cannot borrow another's by default. */
+static const unsigned json_allow[JSON_KIND_COUNT] = {
+    [JSON_KIND_SOLVE] = JSON_BIT(JSON_KEY_PUZZLE) | JSON_SHAPE_KEYS | JSON_SOLVE_OPTIONS,
+    [JSON_KIND_VALIDATE] = JSON_BIT(JSON_KEY_PUZZLE) | JSON_SHAPE_KEYS | JSON_BIT(JSON_KEY_CHECK),
+    [JSON_KIND_RATE] = JSON_ALLOW_RATE,
+    [JSON_KIND_EXPLAIN] = JSON_ALLOW_RATE | JSON_BIT(JSON_KEY_MAX_STEPS),
+    [JSON_KIND_HINT] =
+        JSON_ALLOW_RATE | JSON_BIT(JSON_KEY_ENTRIES) | JSON_BIT(JSON_KEY_CANDIDATES),
+};
 
 static int json_key_lookup(const char *s, size_t len)
 {
@@ -559,6 +573,50 @@ static int json_read_check(const cJSON *v, const char *ptr, input_puzzle *p, api
 }
 
 /* Reads the value of one known key other than "puzzles". */
+/* Reads `entries`, the user's digits: any form a puzzle takes, into p->entries. */
+static int json_read_entries(const cJSON *v, const char *ptr, input_puzzle *p, api_problem *pb)
+{
+    input_puzzle grid;
+    memset(&grid, 0, sizeof(grid));
+    grid.cells = p->entries;
+    if (json_read_puzzle(v, ptr, &grid, pb) != 0) return -1;
+    p->entries_size = grid.size;
+    return 0;
+}
+
+/* Reads `candidates`: N*N lists of pencil-mark digits, row-major, each an
+ * array of integers 1..64 (empty or null: no marks for that cell). */
+static int json_read_candidates(const cJSON *v, const char *ptr, input_puzzle *p, api_problem *pb)
+{
+    char cptr[API_POINTER_LEN], dptr[API_POINTER_LEN];
+    if (!cJSON_IsArray(v))
+        return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr,
+                               "candidates must be an array of N*N arrays of digits");
+    size_t i = 0;
+    for (const cJSON *cell = v->child; cell != NULL; cell = cell->next, i++) {
+        json_ptr_index(cptr, sizeof(cptr), ptr, i);
+        if (i == SUDOKU_MAX_CELLS)
+            return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, cptr,
+                                   "more than %d cells of candidates", SUDOKU_MAX_CELLS);
+        if (!cJSON_IsArray(cell) && !cJSON_IsNull(cell))
+            return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, cptr,
+                                   "a cell's candidates must be an array of digits");
+        uint64_t mask = 0;
+        size_t k = 0;
+        for (const cJSON *d = cJSON_IsArray(cell) ? cell->child : NULL; d != NULL;
+             d = d->next, k++) {
+            long long x;
+            json_ptr_index(dptr, sizeof(dptr), cptr, k);
+            if (json_int_option(d, dptr, "a candidate", 1, SUDOKU_MAX_SIZE, &x, pb) != 0)
+                return -1;
+            mask |= UINT64_C(1) << (x - 1);
+        }
+        p->marks[i] = mask;
+    }
+    p->nmarks = i;
+    return 0;
+}
+
 static int json_read_member(int key, const cJSON *v, const char *ptr, uint32_t max_timeout_ms,
                             input_puzzle *p, api_problem *pb)
 {
@@ -593,6 +651,14 @@ static int json_read_member(int key, const cJSON *v, const char *ptr, uint32_t m
         return 0;
     case JSON_KEY_CHECK:
         return json_read_check(v, ptr, p, pb);
+    case JSON_KEY_MAX_STEPS:
+        if (json_int_option(v, ptr, "max_steps", 1, INPUT_MAX_STEPS, &x, pb) != 0) return -1;
+        p->max_steps = (uint32_t)x;
+        return 0;
+    case JSON_KEY_ENTRIES:
+        return json_read_entries(v, ptr, p, pb);
+    case JSON_KEY_CANDIDATES:
+        return json_read_candidates(v, ptr, p, pb);
     default:
         return api_problem_set(pb, API_PROBLEM_INTERNAL_ERROR, ptr, "unexpected key");
     }
@@ -640,8 +706,7 @@ int json_read_request(const char *body, size_t len, json_kind kind, uint32_t max
     if (json_check(body, len, pb) != 0) return -1;
     cJSON *root = json_parse_span(body, len, pb);
     if (root == NULL) return -1;
-    unsigned allow = kind == JSON_KIND_VALIDATE ? JSON_ALLOW_VALIDATE : JSON_ALLOW_SOLVE;
-    int rc = json_read_object(root, allow, "", max_timeout_ms, p, pb);
+    int rc = json_read_object(root, json_allow[kind], "", max_timeout_ms, p, pb);
     cJSON_Delete(root);
     if (rc != 0) return -1;
     return input_finish(p, "", "/puzzle", pb);
@@ -659,7 +724,7 @@ int json_read_line(const char *line, size_t len, uint32_t max_timeout_ms, input_
         puzzle_ptr = "";
         rc = input_read_text(p, root->valuestring, strlen(root->valuestring), "", pb);
     } else if (cJSON_IsObject(root)) {
-        rc = json_read_object(root, JSON_ALLOW_SOLVE, "", max_timeout_ms, p, pb);
+        rc = json_read_object(root, json_allow[JSON_KIND_SOLVE], "", max_timeout_ms, p, pb);
     } else {
         rc = api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, "",
                              "a JSON line must be a request object or a puzzle string");
@@ -727,7 +792,7 @@ static int json_read_item(const char *s, size_t len, size_t index, uint32_t max_
     int rc;
     bool object = cJSON_IsObject(v);
     if (object)
-        rc = json_read_object(v, JSON_ALLOW_SOLVE, base, max_timeout_ms, item, pb);
+        rc = json_read_object(v, json_allow[JSON_KIND_SOLVE], base, max_timeout_ms, item, pb);
     else
         rc = json_read_puzzle(v, base, item, pb);
     cJSON_Delete(v);

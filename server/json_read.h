@@ -37,6 +37,10 @@ int json_check(const char *text, size_t len, api_problem *pb);
 typedef enum json_kind {
     JSON_KIND_SOLVE = 0, /* puzzle, box, diagonal, regions, max/return_solutions, timeout_ms */
     JSON_KIND_VALIDATE,  /* puzzle, box, diagonal, regions, check */
+    JSON_KIND_RATE,      /* puzzle, box, diagonal, regions, timeout_ms */
+    JSON_KIND_EXPLAIN,   /* the same and max_steps */
+    JSON_KIND_HINT,      /* the same as rate and entries, candidates (p->entries, p->marks set) */
+    JSON_KIND_COUNT
 } json_kind;
 
 /* Reads a whole POST /v1/solve or /v1/validate body into p (input_init'ed

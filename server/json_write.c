@@ -304,3 +304,146 @@ void json_render_problem(buf *b, const api_problem *pb, const char *instance,
     }
     buf_putc(b, '}');
 }
+
+void json_put_score(buf *b, int tenths)
+{
+    buf_printf(b, "%d.%d", tenths / 10, tenths % 10);
+}
+
+/* Appends {"row":R,"col":C for a 0-based row-major cell, with the digit
+ * when digit > 0, leaving the object open for more members. */
+static void json_put_cell_open(buf *b, int n, int cell, int digit)
+{
+    buf_puts(b, "{\"row\":");
+    buf_put_i64(b, cell / n);
+    buf_puts(b, ",\"col\":");
+    buf_put_i64(b, cell % n);
+    if (digit > 0) {
+        buf_puts(b, ",\"digit\":");
+        buf_put_i64(b, digit);
+    }
+}
+
+static void json_put_cell(buf *b, int n, int cell, int digit)
+{
+    json_put_cell_open(b, n, cell, digit);
+    buf_putc(b, '}');
+}
+
+static void json_put_cands(buf *b, int n, const sudoku_cand *c, int count)
+{
+    buf_putc(b, '[');
+    for (int i = 0; i < count; i++) {
+        if (i > 0) buf_putc(b, ',');
+        json_put_cell(b, n, c[i].cell, c[i].digit);
+    }
+    buf_putc(b, ']');
+}
+
+void json_render_step(buf *b, const sudoku_puzzle *p, const sudoku_step *st)
+{
+    char text[SUDOKU_STEP_TEXT_LEN];
+    int n = p->size;
+    buf_puts(b, "{\"technique\":\"");
+    buf_puts(b, sudoku_technique_str(st->technique));
+    buf_puts(b, "\",\"score\":");
+    json_put_score(b, st->score);
+    buf_puts(b, ",\"placements\":");
+    json_put_cands(b, n, st->placements, st->nplacements);
+    buf_puts(b, ",\"eliminations\":");
+    json_put_cands(b, n, st->eliminations, st->neliminations);
+    buf_puts(b, ",\"cells\":[");
+    for (int i = 0; i < st->ncells; i++) {
+        if (i > 0) buf_putc(b, ',');
+        json_put_cell(b, n, st->cells[i], 0);
+    }
+    buf_puts(b, "],\"units\":[");
+    for (int i = 0; i < st->nunits; i++) {
+        const sudoku_unit_ref *u = &st->units[i];
+        const char *kind = sudoku_unit_kind_str(u->kind);
+        if (u->kind == SUDOKU_UNIT_BOX && p->has_regions) kind = "region";
+        if (i > 0) buf_putc(b, ',');
+        buf_puts(b, "{\"type\":\"");
+        buf_puts(b, kind);
+        buf_puts(b, "\",\"index\":");
+        buf_put_i64(b, u->index);
+        buf_putc(b, '}');
+    }
+    int len = sudoku_step_text(p, st, text, sizeof(text));
+    buf_puts(b, "],\"text\":");
+    json_put_string(b, text, len < (int)sizeof(text) ? (size_t)len : strlen(text));
+    buf_putc(b, '}');
+}
+
+void json_render_candidates(buf *b, int n, const uint64_t *cand)
+{
+    buf_putc(b, '[');
+    for (int i = 0; i < n * n; i++) {
+        if (i > 0) buf_putc(b, ',');
+        buf_putc(b, '[');
+        bool first = true;
+        for (int d = 1; d <= n; d++) {
+            if ((cand[i] >> (d - 1) & 1) == 0) continue;
+            if (!first) buf_putc(b, ',');
+            buf_put_i64(b, d);
+            first = false;
+        }
+        buf_putc(b, ']');
+    }
+    buf_putc(b, ']');
+}
+
+void json_render_rating(buf *b, const sudoku_rating *r, bool counts)
+{
+    buf_puts(b, "\"score\":");
+    json_put_score(b, r->score);
+    buf_puts(b, ",\"level\":\"");
+    buf_puts(b, sudoku_level_str(sudoku_level_of(r->score, r->needs_search)));
+    buf_puts(b, "\",\"hardest_technique\":");
+    if (r->hardest < SUDOKU_TECHNIQUE_COUNT) {
+        buf_putc(b, '"');
+        buf_puts(b, sudoku_technique_str(r->hardest));
+        buf_putc(b, '"');
+    } else {
+        buf_puts(b, "null");
+    }
+    buf_puts(b, r->needs_search ? ",\"needs_search\":true" : ",\"needs_search\":false");
+    if (!counts) return;
+    buf_puts(b, ",\"techniques\":{");
+    bool first = true;
+    for (int t = 0; t < SUDOKU_TECHNIQUE_COUNT; t++) {
+        if (r->counts[t] == 0) continue;
+        buf_printf(b, "%s\"%s\":%u", first ? "" : ",", sudoku_technique_str((sudoku_technique)t),
+                   r->counts[t]);
+        first = false;
+    }
+    buf_printf(b, "},\"steps\":%u,\"search_nodes\":%llu", r->steps,
+               (unsigned long long)r->search_nodes);
+}
+
+void json_render_hint(buf *b, const sudoku_puzzle *p, const sudoku_hint *h)
+{
+    int n = p->size;
+    switch (h->kind) {
+    case SUDOKU_HINT_MISTAKE:
+        buf_puts(b, "\"kind\":\"mistake\",\"cells\":[");
+        for (int i = 0; i < h->nmistakes; i++) {
+            const sudoku_cand *c = &h->mistakes[i];
+            if (i > 0) buf_putc(b, ',');
+            json_put_cell_open(b, n, c->cell, c->digit);
+            buf_puts(b, c->digit > 0 ? ",\"reason\":\"entry\"}" : ",\"reason\":\"candidates\"}");
+        }
+        buf_putc(b, ']');
+        return;
+    case SUDOKU_HINT_STEP:
+        buf_puts(b, "\"kind\":\"step\",\"step\":");
+        json_render_step(b, p, &h->step);
+        return;
+    case SUDOKU_HINT_SOLVED:
+        buf_puts(b, "\"kind\":\"solved\"");
+        return;
+    case SUDOKU_HINT_STUCK:
+        buf_puts(b, "\"kind\":\"stuck\"");
+        return;
+    }
+}

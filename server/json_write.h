@@ -45,4 +45,24 @@ void json_render_problem(buf *b, const api_problem *pb, const char *instance,
 void json_render_conflicts(buf *b, const sudoku_conflict *conflicts, size_t n,
                            const sudoku_puzzle *shape);
 
+/* Appends a score in tenths as a JSON number with one decimal (23 -> 2.3). */
+void json_put_score(buf *b, int tenths);
+
+/* Appends one step of the logic engine for puzzle p's shape: technique,
+ * score, placements, eliminations, cells, units (0-based) and its sentence. */
+void json_render_step(buf *b, const sudoku_puzzle *p, const sudoku_step *st);
+
+/* Appends the members of a rating, no braces: "score", "level",
+ * "hardest_technique", "needs_search", and with counts "techniques" (steps
+ * per technique key, those used), "steps", "search_nodes". */
+void json_render_rating(buf *b, const sudoku_rating *r, bool counts);
+
+/* Appends the members of a hint for p's shape, no braces: "kind" and, by
+ * kind, "cells" (mistakes: row, col, the wrong digit and reason "entry", or
+ * reason "candidates" with the right digit kept back) or "step". */
+void json_render_hint(buf *b, const sudoku_puzzle *p, const sudoku_hint *h);
+
+/* Appends N*N candidate masks as an array of N*N arrays of digits. */
+void json_render_candidates(buf *b, int n, const uint64_t *cand);
+
 #endif /* SUDOKUD_JSON_WRITE_H */

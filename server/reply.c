@@ -83,3 +83,26 @@ void reply_timing(api_response *resp, const char *const *names, const uint64_t *
         len += (size_t)w;
     }
 }
+
+bool reply_if_conflicting(api_response *resp, const api_request *req, const sudoku_puzzle *p,
+                          bool box_assumed)
+{
+    size_t n = sudoku_conflicts(p, NULL, 0);
+    if (n == 0) return false;
+    sudoku_conflict *conflicts = malloc(n * sizeof(*conflicts));
+    if (conflicts == NULL) {
+        reply_error(resp, req, API_PROBLEM_INTERNAL_ERROR, "out of memory");
+        return true;
+    }
+    sudoku_conflicts(p, conflicts, n);
+    char assumed[96] = "";
+    if (box_assumed && !p->has_regions && p->box_rows != p->box_cols)
+        snprintf(assumed, sizeof(assumed), " (boxes of %dx%d assumed: set \"box\" for another shape)",
+                 p->box_rows, p->box_cols);
+    api_problem pb;
+    api_problem_set(&pb, API_PROBLEM_CONFLICTING_GIVENS, NULL, "%zu rule%s broken by the givens%s",
+                    n, n == 1 ? " is" : "s are", assumed);
+    reply_problem(resp, req, &pb, conflicts, n, p);
+    free(conflicts);
+    return true;
+}

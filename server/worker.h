@@ -13,6 +13,7 @@
 
 typedef struct worker {
     sudoku_solver *solver; /* for grids up to SUDOKU_MAX_SIZE */
+    sudoku_logic *logic;   /* the step engine: ratings, explanations, hints */
     sudoku_puzzle puzzle;  /* scratch: a batch item is copied here to be solved */
     uint8_t *solutions;    /* INPUT_MAX_RETURN_SOLUTIONS grids of SUDOKU_MAX_CELLS bytes */
 } worker;

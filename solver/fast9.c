@@ -49,14 +49,27 @@
  * the recursion is at most 81 deep (about 30 KB of stack).
  *
  * All state lives on the stack; the tables are const; nothing is allocated.
+ *
+ * Portability. One routine is written per instruction set, f9_dirty (the
+ * vector compare above): SSE2 on x86_64, NEON on arm64, a plain loop
+ * elsewhere or when built with -DSDK_PORTABLE. The Makefile's ARCH_FLAGS
+ * choose; everything else is C with GCC/clang builtins and vector types,
+ * which each compiler lowers to what the target has (POPCNT with
+ * -mpopcnt, CNT on arm64, a bit trick otherwise).
  */
 #include "solver/solver_int.h"
 
 #include <stdatomic.h>
 #include <string.h>
 
-#if defined(__SSE2__)
+/* The instruction set of f9_dirty: F9_SSE2, F9_NEON or neither (plain C). */
+#if defined(SDK_PORTABLE)
+#elif defined(__SSE2__)
+#define F9_SSE2 1
 #include <emmintrin.h>
+#elif defined(__aarch64__) && defined(__ARM_NEON)
+#define F9_NEON 1
+#include <arm_neon.h>
 #endif
 
 #define F9_BAND  0x7FFFFFFu /* the 27 cells of a band */
@@ -168,7 +181,7 @@ static inline int f9_any(f9_v4 v)
 /* Masks changed since their last band update, bit 4*d + b. */
 static inline uint64_t f9_dirty(const f9_state *s)
 {
-#if defined(__SSE2__)
+#if defined(F9_SSE2)
     const __m128i *f = (const __m128i *)s->f, *p = (const __m128i *)s->prev;
     __m128i e0 = _mm_packs_epi32(_mm_cmpeq_epi32(f[0], p[0]), _mm_cmpeq_epi32(f[1], p[1]));
     __m128i e1 = _mm_packs_epi32(_mm_cmpeq_epi32(f[2], p[2]), _mm_cmpeq_epi32(f[3], p[3]));
@@ -178,6 +191,16 @@ static inline uint64_t f9_dirty(const f9_state *s)
     uint64_t hi = (uint32_t)_mm_movemask_epi8(_mm_packs_epi16(e2, e3));
     uint64_t top = (uint32_t)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(f[8], p[8])));
     return ~(lo | hi << 16 | top << 32) & F9_ALL_MASKS;
+#elif defined(F9_NEON)
+    /* Lane b of a digit's compare keeps bit b; the across-lanes add then
+     * gives the digit's four "unchanged" bits. */
+    const uint32x4_t lane_bit = {1u, 2u, 4u, 8u};
+    uint64_t same = 0;
+    for (int d = 0; d < 9; d++) {
+        uint32x4_t eq = vceqq_u32(vld1q_u32(s->f + 4 * d), vld1q_u32(s->prev + 4 * d));
+        same |= (uint64_t)vaddvq_u32(vandq_u32(eq, lane_bit)) << (4 * d);
+    }
+    return ~same & F9_ALL_MASKS;
 #else
     uint64_t m = 0;
     for (int i = 0; i < F9_MASKS; i++) m |= (uint64_t)(s->f[i] != s->prev[i]) << i;

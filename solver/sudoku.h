@@ -267,6 +267,176 @@ void sudoku_relabel_apply(const sudoku_relabel *t, const uint8_t *in, uint8_t *o
  * shapes sudoku_relabel_random() refuses. */
 int sudoku_grid_random(const sudoku_puzzle *shape, sudoku_rng *rng, uint8_t *cells);
 
+/* ==== logic: human-style steps, explanations, hints and ratings ============
+ *
+ * A step engine over candidate grids, for every shape sudoku_solve takes:
+ * at each step it applies the easiest technique that makes progress, on
+ * Sudoku Explainer's scale (technique.h lists the ladder, scores in tenths).
+ * A rating, an explanation and a hint are three readers of the same steps.
+ * Scores are in tenths throughout: 23 is SE's 2.3.
+ *
+ * Uniqueness techniques (unique rectangles, BUG) assume the puzzle has one
+ * solution: check that with sudoku_solve (max_solutions 2) first, as the
+ * endpoints do; on a puzzle with several solutions they may remove the
+ * candidates of some of them.
+ */
+
+#define SUDOKU_STEP_MAX_PLACEMENTS   8
+#define SUDOKU_STEP_MAX_ELIMINATIONS 512
+#define SUDOKU_STEP_MAX_CELLS        64
+#define SUDOKU_STEP_MAX_UNITS        8
+/* Room for any text sudoku_step_text writes (longer text is cut). */
+#define SUDOKU_STEP_TEXT_LEN 1024
+
+/* One candidate: a cell (0-based, row-major) and a digit 1..N. */
+typedef struct sudoku_cand {
+    uint16_t cell;
+    uint8_t digit;
+} sudoku_cand;
+
+/* A unit a step names. kind BOX is a jigsaw region when the puzzle has regions. */
+typedef struct sudoku_unit_ref {
+    sudoku_unit_kind kind;
+    int index; /* 0-based among units of its kind */
+} sudoku_unit_ref;
+
+/* One deduction. Plain data (about 2.7 KB): copy it, keep it on the stack. */
+typedef struct sudoku_step {
+    sudoku_technique technique;
+    int score;       /* tenths: the technique's score plus SE's size and length increments */
+    uint64_t digits; /* the digits the pattern is about, bit d-1 for digit d */
+    int nplacements, neliminations, ncells, nunits;
+    sudoku_cand placements[SUDOKU_STEP_MAX_PLACEMENTS];     /* cells this step solves */
+    sudoku_cand eliminations[SUDOKU_STEP_MAX_ELIMINATIONS]; /* candidates it removes */
+    uint16_t cells[SUDOKU_STEP_MAX_CELLS];                  /* cells that prove it */
+    sudoku_unit_ref units[SUDOKU_STEP_MAX_UNITS];           /* units that prove it */
+} sudoku_step;
+
+/* Where the engine stands after a search for the next step. */
+typedef enum sudoku_logic_status {
+    SUDOKU_LOGIC_STEP = 0, /* a step was found */
+    SUDOKU_LOGIC_SOLVED,   /* every cell holds a digit */
+    SUDOKU_LOGIC_STUCK,    /* no technique of the ladder applies: the rest needs search */
+    SUDOKU_LOGIC_BROKEN,   /* a cell has no candidate or a unit has no place for a digit */
+    SUDOKU_LOGIC_LIMIT,    /* the deadline or cancel flag stopped a chain search */
+    SUDOKU_LOGIC_INVALID,  /* the shape or the cells are not acceptable */
+} sudoku_logic_status;
+
+/* The rating of a puzzle: the hardest step on the path that always takes the
+ * easiest step (Sudoku Explainer's definition). */
+typedef struct sudoku_rating {
+    int score;                  /* tenths; when needs_search, above every technique */
+    sudoku_technique hardest;   /* technique of the hardest step; SUDOKU_TECHNIQUE_COUNT if none */
+    bool needs_search;          /* logic stalled before the end */
+    uint32_t steps;             /* steps taken */
+    uint32_t counts[SUDOKU_TECHNIQUE_COUNT]; /* steps per technique */
+    uint64_t search_nodes;      /* when needs_search: nodes sudoku_solve needed from the stall
+                                   (the tie-breaker between such puzzles), else 0 */
+} sudoku_rating;
+
+/* Difficulty levels on the score (tenths), for people:
+ *   easy     score <= 15   hidden singles only
+ *   medium   score <= 25   plus direct pointing/claiming/hidden pairs and triples, naked singles
+ *   hard     score <= 44   pointing, claiming, naked/hidden pairs and triples, X-Wing,
+ *                          Swordfish, XY- and XYZ-Wings
+ *   expert   score <= 62   unique rectangles, quads, Jellyfish, BUG
+ *   extreme  above, or needs_search: chains and beyond
+ * The cuts follow the classes puzzle banks quote (SE <= 1.2, 1.5-2.3, 2.5-4.9,
+ * >= 5.0), with hidden singles in a line kept easy and chains set apart. */
+typedef enum sudoku_level {
+    SUDOKU_LEVEL_EASY = 0,
+    SUDOKU_LEVEL_MEDIUM,
+    SUDOKU_LEVEL_HARD,
+    SUDOKU_LEVEL_EXPERT,
+    SUDOKU_LEVEL_EXTREME,
+} sudoku_level;
+
+typedef struct sudoku_logic sudoku_logic;
+
+/* Allocates an engine (about 0.4 MB, for every size). Returns NULL when out
+ * of memory. One engine serves one puzzle at a time; give each thread its own. */
+sudoku_logic *sudoku_logic_new(void);
+/* Frees an engine; NULL is accepted. */
+void sudoku_logic_free(sudoku_logic *lg);
+
+/* Loads p's shape and a grid state: `values` (N*N, 0 = blank; NULL = p->cells)
+ * and optional pencil marks `marks` (N*N masks, bit d-1 = digit d; a 0 mask
+ * leaves the cell's computed candidates; NULL = none): every blank gets the
+ * digits its peers' values allow, narrowed by its marks. Never allocates.
+ * Returns SUDOKU_LOGIC_STEP when loaded, SUDOKU_LOGIC_INVALID when p fails
+ * sudoku_puzzle_check or a value is above N, SUDOKU_LOGIC_BROKEN when two
+ * values repeat in a unit or a blank is left with no candidate. */
+sudoku_logic_status sudoku_logic_load(sudoku_logic *lg, const sudoku_puzzle *p,
+                                      const uint8_t *values, const uint64_t *marks);
+
+/* Sets when chain searches give up (NULL = never): limits->deadline_ns and
+ * limits->cancel are read; the rest is ignored. Kept until the next call. */
+void sudoku_logic_set_limits(sudoku_logic *lg, const sudoku_limits *limits);
+
+/* Finds the easiest step from the loaded state and writes it to *st without
+ * applying it. Returns SUDOKU_LOGIC_STEP, or SOLVED, STUCK, BROKEN or LIMIT
+ * (then *st is unspecified). */
+sudoku_logic_status sudoku_logic_next(sudoku_logic *lg, sudoku_step *st);
+
+/* Applies a step sudoku_logic_next returned on this state: its eliminations, then its placements. */
+void sudoku_logic_apply(sudoku_logic *lg, const sudoku_step *st);
+
+/* The state: writes N*N digits (0 = unsolved) to values and N*N candidate
+ * masks (0 for solved cells) to cand; either may be NULL. */
+void sudoku_logic_state(const sudoku_logic *lg, uint8_t *values, uint64_t *cand);
+
+/* Rates p from its givens: runs the engine to the end and fills *r. limits
+ * may be NULL (no deadline); its deadline and cancel bound chain searches and,
+ * on a stall, the search that measures the remaining effort (its node_budget
+ * too). Returns SUDOKU_LOGIC_SOLVED, or STUCK (r->needs_search), BROKEN,
+ * LIMIT or INVALID. Reentrant on distinct engines. */
+sudoku_logic_status sudoku_rate(sudoku_logic *lg, sudoku_solver *s, const sudoku_puzzle *p,
+                                const sudoku_limits *limits, sudoku_rating *r);
+
+/* Writes the sentence of a step for p's shape, r1c1 notation (1-based), to out
+ * (NUL-terminated, cut at outlen; SUDOKU_STEP_TEXT_LEN is always enough), e.g.
+ * "r1c4 = 5: the only place for 5 in box 2". Returns the length it wanted. */
+int sudoku_step_text(const sudoku_puzzle *p, const sudoku_step *st, char *out, size_t outlen);
+
+/* What a hint is. */
+typedef enum sudoku_hint_kind {
+    SUDOKU_HINT_STEP = 0, /* the easiest next step from the user's state */
+    SUDOKU_HINT_MISTAKE,  /* entries or pencil marks contradict the solution */
+    SUDOKU_HINT_SOLVED,   /* every cell is filled, correctly */
+    SUDOKU_HINT_STUCK,    /* no technique applies to the user's state */
+} sudoku_hint_kind;
+
+typedef struct sudoku_hint {
+    sudoku_hint_kind kind;
+    /* MISTAKE: each wrong cell with the user's digit, or digit 0 for a cell
+     * whose pencil marks exclude the right digit (which is not revealed). */
+    int nmistakes;
+    sudoku_cand mistakes[SUDOKU_MAX_CELLS];
+    sudoku_step step; /* STEP */
+} sudoku_hint;
+
+/* Hint for p's givens, the user's `entries` (N*N digits, 0 = blank, may be
+ * NULL) and pencil marks `marks` (N*N masks, 0 = none for that cell, may be
+ * NULL). Solves p with s (limits as for sudoku_solve; max_solutions is set to
+ * 2) and returns that status: only SUDOKU_SOLVED fills *h (a puzzle with
+ * several or no solutions gets no hint). Entries on given cells are ignored.
+ * Never allocates; reentrant on distinct engines and solvers. */
+sudoku_status sudoku_hint_next(sudoku_logic *lg, sudoku_solver *s, const sudoku_puzzle *p,
+                               const uint8_t *entries, const uint64_t *marks,
+                               const sudoku_limits *limits, sudoku_hint *h);
+
+/* The level of a score, and its lower-case name ("easy" ... "extreme"). */
+sudoku_level sudoku_level_of(int score, bool needs_search);
+const char *sudoku_level_str(sudoku_level level);
+
+/* The stable snake_case key of a technique (technique.h), "unknown" out of range. */
+const char *sudoku_technique_str(sudoku_technique t);
+/* Its base score in tenths, 0 out of range. */
+int sudoku_technique_score(sudoku_technique t);
+/* The status name: "step", "solved", "stuck", "broken", "limit", "invalid". */
+const char *sudoku_logic_status_str(sudoku_logic_status status);
+
+
 /* ---- generator: seeded puzzles with exactly one solution ------------------ */
 
 /* Which moves of the grid map the givens onto givens. Any shape takes any

@@ -48,8 +48,8 @@
     X(ALIGNED_PAIR_EXCLUSION, "aligned_pair_exclusion", 62,                                        \
       "two cells seeing each other cannot take the pairs that empty a common bivalue cell")        \
     X(X_CHAIN, "x_chain", 66, "alternating strong and weak links of one digit")                    \
-    X(XY_CHAIN, "xy_chain", 70, "a chain of bivalue cells")                                        \
-    X(FORCING_CHAIN, "forcing_chain", 75, "every choice of a cell or unit leads to the same result")
+    X(XY_CHAIN, "xy_chain", 70, "a forcing chain through bivalue cells and conjugate pairs")        \
+    X(FORCING_CHAIN, "forcing_chain", 80, "every choice of a cell or unit leads to the same result")
 
 typedef enum sudoku_technique {
 #define SUDOKU_TECHNIQUE_ENUM(id, key, score, description) SUDOKU_TECH_##id,

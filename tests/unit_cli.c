@@ -11,11 +11,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/commands.h"
 #include "version.h"
 
-static const char *const command_names[] = {"solve", "count", "bench", "random", "generate"};
+static const char *const command_names[] = {"solve", "count",   "bench", "random",
+                                            "rate",  "explain", "hint",  "generate"};
 
 /* cli_usage(command) as a string (caller frees). */
 static char *usage_of(const char *command)
@@ -196,4 +198,25 @@ Test(cli, generate_refuses_a_size_without_a_box, .init = cr_redirect_stderr)
 Test(cli, no_command_is_a_usage_error, .init = cr_redirect_stderr)
 {
     cr_assert_eq(run("sudoku"), 2);
+}
+
+Test(cli, rate_explain_and_hint_print_json_objects_with_json, .init = cr_redirect_stdout)
+{
+    char path[] = "/tmp/sudoku-cli-XXXXXX";
+    int fd = mkstemp(path);
+    cr_assert_geq(fd, 0);
+    FILE *f = fdopen(fd, "w");
+    fputs("003020600900305001001806400008102900700000008006708200002609500800203009005010300\n"
+          "1...............\n",
+          f);
+    fclose(f);
+    char line[128];
+    snprintf(line, sizeof(line), "sudoku rate --json %s", path);
+    cr_assert_eq(run(line), 1, "the second line has several solutions");
+    unlink(path);
+    cr_assert_stdout_eq_str(
+        "{\"score\":1.2,\"level\":\"easy\",\"hardest_technique\":\"hidden_single_box\","
+        "\"needs_search\":false,\"techniques\":{\"hidden_single_box\":49},\"steps\":49,"
+        "\"search_nodes\":0}\n"
+        "{\"error\":\"multiple\"}\n");
 }

@@ -4,7 +4,8 @@
 # them, but as local processes (no Docker engine needed).
 #
 # DESIGN. The proxy runs the shipped deploy/nginx.conf with exactly one line
-# changed (`listen 80;` -> a free loopback port) and its own upstreams.conf:
+# changed (`listen 80;` -> a free loopback port), the pid path moved into
+# the temp dir, and its own upstreams.conf:
 # the shipped server line once per replica, `sudokud:8080` replaced by the
 # replica's address. Every path in nginx.conf is relative to nginx's prefix
 # (-p), here a temp dir, so nothing needs root and no system nginx is used.
@@ -18,7 +19,15 @@
 #   3. rate limit: nginx.conf exempts loopback 127.0.0.1 from its per-client
 #      limits (that is how phase 2 runs unthrottled), so this phase sends a
 #      burst from 127.0.0.2 and expects 429 problem+json beyond the limit;
-#   4. shutdown: SIGTERM makes each surviving replica exit 0.
+#   4. reload: the documented `nginx -s reload` (no -p, so it finds the
+#      master through nginx.conf's absolute pid path) makes the master start
+#      new workers, and the proxy goes on answering;
+#   5. shutdown: SIGTERM makes each surviving replica exit 0; SIGQUIT stops
+#      nginx gracefully: its master exits 0 and no process of its group
+#      (its workers) is left behind.
+#
+# nginx runs in its own process group (setsid), so whatever happens, the
+# exit trap can end the master and its workers together.
 #
 # Bounded: a watchdog ends the run after 60 s. Prints `N passed, M failed`.
 set -u
@@ -58,10 +67,13 @@ TMP=$(mktemp -d "${TMPDIR:-/tmp}/sudokud-deploy.XXXXXX")
 # be able to reach their temp dirs below this one.
 chmod 755 "$TMP"
 pids=()
+npid=""
 watchdog=""
 # shellcheck disable=SC2317 # called by the EXIT trap
 cleanup() {
     local p
+    # nginx's whole group: a SIGKILLed master leaves its workers running.
+    [ -n "$npid" ] && kill -KILL -- "-$npid" 2>/dev/null
     for p in "${pids[@]}" $watchdog; do kill -KILL "$p" 2>/dev/null; done
     wait 2>/dev/null
     rm -rf "$TMP"
@@ -132,27 +144,35 @@ done
 
 # start_nginx PORT: starts the proxy on PORT; fails when it did not come up.
 start_nginx() {
-    sed "s/^\( *\)listen 80;/\1listen 127.0.0.1:$1;/" "$ROOT/deploy/nginx.conf" >"$TMP/nginx.conf"
+    sed -e "s/^\( *\)listen 80;/\1listen 127.0.0.1:$1;/" \
+        -e "s|^pid /[^;]*;|pid $TMP/nginx.pid;|" "$ROOT/deploy/nginx.conf" >"$TMP/nginx.conf"
     if [ "$(grep -c "listen 127.0.0.1:$1;" "$TMP/nginx.conf")" -ne 1 ]; then
         echo "deploy/nginx.conf: no single 'listen 80;' line to rewrite" >"$TMP/nginx.err"
         return 1
     fi
-    "$NGINX" -p "$TMP/" -c "$TMP/nginx.conf" -e stderr -g 'daemon off;' \
+    if [ "$(grep -c "^pid $TMP/nginx.pid;" "$TMP/nginx.conf")" -ne 1 ]; then
+        echo "deploy/nginx.conf: no single 'pid /ABSOLUTE/PATH;' line to rewrite" >"$TMP/nginx.err"
+        return 1
+    fi
+    # Its own process group (setsid execs nginx in place: $! is the master).
+    setsid "$NGINX" -p "$TMP/" -c "$TMP/nginx.conf" -e stderr -g 'daemon off;' \
         >"$TMP/access.log" 2>"$TMP/nginx.err" &
     npid=$!
     local i
     for i in $(seq 50); do
         if ! kill -0 "$npid" 2>/dev/null; then
             wait "$npid" 2>/dev/null
+            npid=""
             return 1
         fi
         if curl -s -o /dev/null --max-time 1 "http://127.0.0.1:$1/healthz"; then
-            pids+=("$npid")
             return 0
         fi
         sleep 0.1
     done
-    kill -KILL "$npid" 2>/dev/null
+    kill -KILL -- "-$npid" 2>/dev/null
+    wait "$npid" 2>/dev/null
+    npid=""
     return 1
 }
 
@@ -290,6 +310,34 @@ else
     bad "loopback address 127.0.0.2 is usable as a client address (needed for the rate limit phase)"
 fi
 
+# ---- reload ----------------------------------------------------------------
+# The documented command names no prefix (compose: `nginx -s reload` with the
+# image's default config path; here the config is in the temp dir, so -c).
+workers() { pgrep -P "$npid" | sort -n | tr '\n' ' '; }
+before=$(workers)
+if "$NGINX" -c "$TMP/nginx.conf" -s reload 2>"$TMP/reload.err"; then
+    ok "nginx -s reload (no -p) finds the master through the absolute pid path"
+    # renewed: every worker now is a new one (the old ones have left).
+    renewed() {
+        local p
+        [ -n "$after" ] || return 1
+        for p in $after; do [[ " $before " == *" $p "* ]] && return 1; done
+        return 0
+    }
+    after=$before
+    for _ in $(seq 50); do
+        after=$(workers)
+        renewed && break
+        sleep 0.1
+    done
+    check "the reload replaced the workers (before: $before; after: $after)" renewed
+    code=$(curl -s -o /dev/null -w '%{http_code}' --max-time 5 "$URL/healthz")
+    check "the proxy answers after the reload ($code)" [ "$code" = 200 ]
+else
+    bad "nginx -s reload (no -p) finds the master through the absolute pid path"
+    sed 's/^/    /' "$TMP/reload.err" | head -5
+fi
+
 # ---- shutdown --------------------------------------------------------------
 for r in $(seq 0 $((REPLICAS - 1))); do
     [ "$r" -eq "$victim" ] && continue
@@ -301,4 +349,17 @@ for r in $(seq 0 $((REPLICAS - 1))); do
     rc=$?
     check "replica $r exits 0 after SIGTERM" [ "$rc" -eq 0 ]
 done
+# SIGQUIT: graceful shutdown, the workers finish and exit, then the master.
+kill -QUIT "$npid"
+wait "$npid"
+rc=$?
+check "nginx exits 0 after SIGQUIT" [ "$rc" -eq 0 ]
+left=""
+for _ in $(seq 50); do
+    left=$(pgrep -g "$npid" | tr '\n' ' ')
+    [ -z "$left" ] && break
+    sleep 0.1
+done
+check "no nginx process outlives the test (left: ${left:-none})" [ -z "$left" ]
+npid=""
 finish

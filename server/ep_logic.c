@@ -1,0 +1,272 @@
+/* ep_logic.c -- POST /v1/rate, /v1/explain, /v1/hint: three readers of the step engine.
+ *
+ * All three read a puzzle like /v1/solve, refuse conflicting givens on the
+ * network thread, and queue one task. The task first proves the puzzle has
+ * exactly one solution (the engine's uniqueness techniques assume it; a
+ * puzzle with none or several is 422 not-unique), then runs the engine and
+ * writes the answer's JSON, all but its timings, into the task's output;
+ * ep_logic_render adds the timings. A budget that runs out (timeout_ms, or
+ * the drain's cancel flag) answers 200 with "status":"limit".
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "server/endpoint.h"
+#include "server/input.h"
+#include "server/json_read.h"
+#include "server/json_write.h"
+
+typedef struct logic {
+    api_context *ctx;
+    sudoku_puzzle puzzle;
+    uint32_t max_steps; /* explain: 0 = all */
+    uint8_t *entries;   /* hint: the user's digits, NULL when none were sent */
+    uint64_t *marks;    /* hint: the user's pencil marks, NULL when none were sent */
+    uint64_t deadline_ns;
+    uint64_t start_ns, end_ns;
+    bool refused; /* the answer is `problem`, not the task's output */
+    api_problem problem;
+} logic;
+
+static void logic_free(void *state)
+{
+    logic *lg = state;
+    if (lg == NULL) return;
+    free(lg->entries);
+    free(lg->marks);
+    free(lg);
+}
+
+/* Reads the request into a new job of the route, or answers it. */
+static job *logic_parse(api_context *ctx, const api_request *req, json_kind kind,
+                        api_response *resp)
+{
+    input_puzzle in;
+    api_problem pb;
+    logic *lg = calloc(1, sizeof(*lg));
+    if (lg == NULL) goto oom;
+    lg->ctx = ctx;
+    input_init(&in, lg->puzzle.cells, lg->puzzle.regions, (uint32_t)ctx->cfg->default_timeout_ms);
+    if (kind == JSON_KIND_HINT) {
+        in.entries = lg->entries = calloc(SUDOKU_MAX_CELLS, sizeof(*lg->entries));
+        in.marks = lg->marks = calloc(SUDOKU_MAX_CELLS, sizeof(*lg->marks));
+        if (lg->entries == NULL || lg->marks == NULL) goto oom;
+    }
+    if (json_read_request(req->body, req->body_len, kind, (uint32_t)ctx->cfg->max_timeout_ms, &in,
+                          &pb) != 0) {
+        if (pb.type == API_PROBLEM_INTERNAL_ERROR) goto oom;
+        reply_problem(resp, req, &pb, NULL, 0, NULL);
+        logic_free(lg);
+        return NULL;
+    }
+    input_to_puzzle(&in, &lg->puzzle);
+    if (reply_if_conflicting(resp, req, &lg->puzzle, in.box_assumed)) {
+        logic_free(lg);
+        return NULL;
+    }
+    if (in.entries_size == 0) {
+        free(lg->entries);
+        lg->entries = NULL;
+    }
+    if (in.nmarks == 0) {
+        free(lg->marks);
+        lg->marks = NULL;
+    }
+    lg->max_steps = in.max_steps;
+    lg->deadline_ns = req->start_ns + (uint64_t)in.timeout_ms * 1000000u;
+    job *j = api_job_new(req, 1, lg, logic_free);
+    if (j == NULL) reply_error(resp, req, API_PROBLEM_INTERNAL_ERROR, "out of memory");
+    return j;
+
+oom:
+    logic_free(lg);
+    reply_error(resp, req, API_PROBLEM_INTERNAL_ERROR, "out of memory");
+    return NULL;
+}
+
+job *ep_rate_parse(api_context *ctx, const api_request *req, api_response *resp)
+{
+    return logic_parse(ctx, req, JSON_KIND_RATE, resp);
+}
+
+job *ep_explain_parse(api_context *ctx, const api_request *req, api_response *resp)
+{
+    return logic_parse(ctx, req, JSON_KIND_EXPLAIN, resp);
+}
+
+job *ep_hint_parse(api_context *ctx, const api_request *req, api_response *resp)
+{
+    return logic_parse(ctx, req, JSON_KIND_HINT, resp);
+}
+
+/* Starts an answer that ran out of its budget: {"status":"limit",... */
+static void logic_limit(buf *out, sudoku_limit_reason reason)
+{
+    buf_puts(out, "{\"status\":\"limit\",\"limit_reason\":\"");
+    buf_puts(out, sudoku_limit_reason_str(reason));
+    buf_putc(out, '"');
+}
+
+/* What a deadline or cancel flag that stopped the engine was. */
+static sudoku_limit_reason logic_limit_reason(const logic *lg)
+{
+    return sudoku_now_ns() >= lg->deadline_ns ? SUDOKU_LIMIT_DEADLINE : SUDOKU_LIMIT_CANCEL;
+}
+
+/* The refusal of a solve status that is not "exactly one solution"; true
+ * when the puzzle is fit for the engine. A budget that ran out starts the
+ * limit answer in out. */
+static bool logic_check_solution(logic *lg, sudoku_status status, sudoku_limit_reason reason,
+                                 buf *out)
+{
+    switch (status) {
+    case SUDOKU_SOLVED:
+        return true;
+    case SUDOKU_MULTIPLE:
+        api_problem_set(&lg->problem, API_PROBLEM_NOT_UNIQUE, NULL,
+                        "the puzzle has several solutions; ratings, explanations and hints need "
+                        "exactly one");
+        break;
+    case SUDOKU_NO_SOLUTION:
+    case SUDOKU_CONFLICT:
+        api_problem_set(&lg->problem, API_PROBLEM_NOT_UNIQUE, NULL, "the puzzle has no solution");
+        break;
+    case SUDOKU_INVALID: {
+        char err[SUDOKU_ERR_LEN] = "the solver does not accept this puzzle";
+        sudoku_puzzle_check(&lg->puzzle, err);
+        api_problem_set(&lg->problem, API_PROBLEM_INVALID_PUZZLE, "/puzzle", "%s", err);
+        break;
+    }
+    case SUDOKU_LIMIT:
+        logic_limit(out, reason);
+        return false;
+    }
+    lg->refused = true;
+    return false;
+}
+
+/* Solves with max_solutions 2: true when the puzzle has exactly one solution. */
+static bool logic_unique(logic *lg, worker *w, const sudoku_limits *limits, buf *out)
+{
+    sudoku_result r = {0};
+    sudoku_solve(w->solver, &lg->puzzle, limits, &r);
+    return logic_check_solution(lg, r.status, r.limit_reason, out);
+}
+
+/* Rates into *r; false (with the limit answer started) when the budget ran out. */
+static bool logic_rate(logic *lg, worker *w, const sudoku_limits *limits, sudoku_rating *r,
+                       buf *out)
+{
+    if (sudoku_rate(w->logic, w->solver, &lg->puzzle, limits, r) != SUDOKU_LOGIC_LIMIT) return true;
+    logic_limit(out, logic_limit_reason(lg));
+    return false;
+}
+
+void ep_rate_run(job *j, size_t task, worker *w)
+{
+    logic *lg = job_state(j);
+    buf *out = job_task_out(j, task);
+    sudoku_limits limits = api_limits(lg->ctx, 2, lg->deadline_ns);
+    sudoku_rating r;
+
+    lg->start_ns = sudoku_now_ns();
+    if (logic_unique(lg, w, &limits, out) && logic_rate(lg, w, &limits, &r, out)) {
+        buf_puts(out, "{\"status\":\"rated\",");
+        json_render_rating(out, &r, true);
+    }
+    lg->end_ns = sudoku_now_ns();
+}
+
+void ep_explain_run(job *j, size_t task, worker *w)
+{
+    logic *lg = job_state(j);
+    buf *out = job_task_out(j, task);
+    sudoku_limits limits = api_limits(lg->ctx, 2, lg->deadline_ns);
+    sudoku_rating r;
+    sudoku_step st;
+
+    lg->start_ns = sudoku_now_ns();
+    if (!logic_unique(lg, w, &limits, out) || !logic_rate(lg, w, &limits, &r, out)) goto done;
+    sudoku_logic_load(w->logic, &lg->puzzle, NULL, NULL);
+    sudoku_logic_set_limits(w->logic, &limits);
+    buf_puts(out, "{\"steps\":[");
+    const char *status = "max_steps";
+    for (uint32_t n = 0; lg->max_steps == 0 || n < lg->max_steps; n++) {
+        sudoku_logic_status s = sudoku_logic_next(w->logic, &st);
+        if (s != SUDOKU_LOGIC_STEP) {
+            status = s == SUDOKU_LOGIC_SOLVED ? "solved" : s == SUDOKU_LOGIC_LIMIT ? "limit" : "stuck";
+            break;
+        }
+        if (n > 0) buf_putc(out, ',');
+        json_render_step(out, &lg->puzzle, &st);
+        sudoku_logic_apply(w->logic, &st);
+    }
+    buf_printf(out, "],\"status\":\"%s\",", status);
+    json_render_rating(out, &r, false);
+    if (strcmp(status, "solved") != 0) {
+        /* where the explanation stopped: the digits placed and the candidates left */
+        int n = lg->puzzle.size;
+        uint8_t values[SUDOKU_MAX_CELLS];
+        uint64_t *cand = malloc((size_t)n * (size_t)n * sizeof(*cand));
+        if (cand == NULL) {
+            out->oom = true;
+            goto done;
+        }
+        sudoku_logic_state(w->logic, values, cand);
+        buf_puts(out, ",\"values\":[");
+        for (int i = 0; i < n * n; i++) buf_printf(out, i > 0 ? ",%u" : "%u", values[i]);
+        buf_puts(out, "],\"candidates\":");
+        json_render_candidates(out, n, cand);
+        free(cand);
+    }
+done:
+    lg->end_ns = sudoku_now_ns();
+}
+
+void ep_hint_run(job *j, size_t task, worker *w)
+{
+    logic *lg = job_state(j);
+    buf *out = job_task_out(j, task);
+    sudoku_limits limits = api_limits(lg->ctx, 2, lg->deadline_ns);
+    sudoku_hint *h = malloc(sizeof(*h));
+
+    lg->start_ns = sudoku_now_ns();
+    if (h == NULL) {
+        out->oom = true;
+        goto done;
+    }
+    sudoku_status s = sudoku_hint_next(w->logic, w->solver, &lg->puzzle, lg->entries, lg->marks,
+                                       &limits, h);
+    if (!logic_check_solution(lg, s, logic_limit_reason(lg), out)) goto done;
+    buf_putc(out, '{');
+    json_render_hint(out, &lg->puzzle, h);
+done:
+    free(h);
+    lg->end_ns = sudoku_now_ns();
+}
+
+void ep_logic_render(job *j, const api_request *req, api_response *resp)
+{
+    const logic *lg = job_state(j);
+    const buf *out = job_task_out(j, 0);
+    if (lg->refused) {
+        if (lg->problem.type == API_PROBLEM_INVALID_PUZZLE ||
+            lg->problem.type == API_PROBLEM_NOT_UNIQUE)
+            metrics_refused(lg->ctx->metrics, lg->problem.type);
+        reply_problem(resp, req, &lg->problem, NULL, 0, NULL);
+        return;
+    }
+    uint64_t submitted = job_submit_ns(j);
+    uint64_t queue_us = submitted != 0 ? reply_us(submitted, lg->start_ns) : 0;
+    uint64_t work_us = reply_us(lg->start_ns, lg->end_ns);
+    uint64_t total_us = reply_us(req->start_ns, sudoku_now_ns());
+    buf b = BUF_INIT;
+    if (out->oom) b.oom = true; /* becomes a 500 */
+    buf_append(&b, out->data, out->len);
+    buf_printf(&b, ",\"timing_us\":{\"queue\":%llu,\"work\":%llu,\"total\":%llu}}",
+               (unsigned long long)queue_us, (unsigned long long)work_us,
+               (unsigned long long)total_us);
+    reply_buf(resp, API_HTTP_OK, CT_JSON, &b);
+    static const char *const names[] = {"queue", "work", "total"};
+    reply_timing(resp, names, (uint64_t[]){queue_us, work_us, total_us}, 3);
+}

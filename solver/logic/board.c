@@ -1,0 +1,249 @@
+/* board.c -- the engine's candidate grid: loading a state, applying a step, and the
+ * helpers every finder shares (peers, positions, building a step).
+ *
+ * The grid is kept twice, by cell (cand) and by digit (dcells bitsets), and
+ * both change together here and only here, so finders may read either view.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "solver/logic/logic_int.h"
+
+sudoku_logic *sudoku_logic_new(void)
+{
+    return calloc(1, sizeof(sudoku_logic));
+}
+
+void sudoku_logic_free(sudoku_logic *lg)
+{
+    free(lg);
+}
+
+void sudoku_logic_set_limits(sudoku_logic *lg, const sudoku_limits *limits)
+{
+    lg->deadline_ns = limits ? limits->deadline_ns : 0;
+    lg->cancel = limits ? limits->cancel : NULL;
+}
+
+bool sdk_lg_expired(sudoku_logic *lg)
+{
+    if (lg->cancel && atomic_load_explicit(lg->cancel, memory_order_relaxed)) lg->timed_out = true;
+    if (lg->deadline_ns && sudoku_now_ns() >= lg->deadline_ns) lg->timed_out = true;
+    return lg->timed_out;
+}
+
+/* True when the tables already describe p's shape. */
+static bool sdk_lg_same_shape(const sudoku_logic *lg, const sudoku_puzzle *p)
+{
+    return lg->n == p->size && lg->box_rows == p->box_rows && lg->box_cols == p->box_cols &&
+           lg->diagonal == p->diagonal && lg->has_regions == p->has_regions &&
+           (!p->has_regions || memcmp(lg->regions, p->regions, (size_t)lg->ncells) == 0);
+}
+
+/* Builds the unit tables of p's shape. */
+static void sdk_lg_shape(sudoku_logic *lg, const sudoku_puzzle *p)
+{
+    if (sdk_lg_same_shape(lg, p)) return;
+    int n = p->size;
+    lg->box_rows = p->box_rows;
+    lg->box_cols = p->box_cols;
+    if (p->has_regions) memcpy(lg->regions, p->regions, (size_t)(n * n));
+    lg->n = n;
+    lg->ncells = n * n;
+    lg->nunits = sdk_unit_count(p);
+    lg->words = (lg->ncells + 63) / 64;
+    lg->diagonal = p->diagonal;
+    lg->has_regions = p->has_regions;
+    lg->full = sdk_full_mask(n);
+    memset(lg->cell_nunits, 0, (size_t)lg->ncells);
+    for (int u = 0; u < lg->nunits; u++) {
+        sdk_unit_cells(p, u, lg->unit_cells[u]);
+        memset(lg->unit_bits[u], 0, sizeof(uint64_t) * (size_t)lg->words);
+        for (int i = 0; i < n; i++) {
+            int c = lg->unit_cells[u][i];
+            lg->unit_bits[u][c >> 6] |= UINT64_C(1) << (c & 63);
+            lg->cell_units[c][lg->cell_nunits[c]++] = (uint8_t)u;
+        }
+    }
+    lg->max_cross = 0;
+    for (int u1 = 0; u1 < lg->nunits; u1++) {
+        lg->ncross[u1] = 0;
+        for (int u2 = 0; u2 < lg->nunits; u2++) {
+            uint64_t m = 0;
+            for (int i = 0; i < n && u2 != u1; i++) {
+                if (sdk_lg_has(lg->unit_bits[u2], lg->unit_cells[u1][i])) m |= UINT64_C(1) << i;
+            }
+            if (sdk_popcount(m) < 2 || lg->ncross[u1] == SDK_LG_MAX_CROSS) continue;
+            lg->cross_unit[u1][lg->ncross[u1]] = (uint8_t)u2;
+            lg->cross_mask[u1][lg->ncross[u1]++] = m;
+            if (sdk_popcount(m) > lg->max_cross) lg->max_cross = sdk_popcount(m);
+        }
+    }
+}
+
+/* Removes digit d from cell c's candidates (both views) and marks the
+ * cell's units for the position cache. */
+static inline void sdk_lg_remove(sudoku_logic *lg, int c, int d)
+{
+    lg->cand[c] &= ~sdk_bit(d);
+    lg->dcells[d - 1][c >> 6] &= ~(UINT64_C(1) << (c & 63));
+    for (int k = 0; k < lg->cell_nunits[c]; k++) {
+        int u = lg->cell_units[c][k];
+        lg->pos_dirty[u >> 6] |= UINT64_C(1) << (u & 63);
+    }
+}
+
+/* Solves cell c with digit d: it leaves every digit's candidate set and d
+ * leaves its peers. */
+static void sdk_lg_place(sudoku_logic *lg, int c, int d)
+{
+    for (uint64_t m = lg->cand[c]; m; m &= m - 1) sdk_lg_remove(lg, c, sdk_ctz(m) + 1);
+    lg->value[c] = (uint8_t)d;
+    lg->cand[c] = 0;
+    lg->nsolved++;
+    for (int k = 0; k < lg->cell_nunits[c]; k++) {
+        const uint16_t *cells = lg->unit_cells[lg->cell_units[c][k]];
+        for (int i = 0; i < lg->n; i++) {
+            if (lg->cand[cells[i]] & sdk_bit(d)) sdk_lg_remove(lg, cells[i], d);
+        }
+    }
+}
+
+sudoku_logic_status sudoku_logic_load(sudoku_logic *lg, const sudoku_puzzle *p,
+                                      const uint8_t *values, const uint64_t *marks)
+{
+    if (sudoku_puzzle_check(p, NULL) != 0) return SUDOKU_LOGIC_INVALID;
+    if (!values) values = p->cells;
+    int n = p->size;
+    for (int i = 0; i < n * n; i++) {
+        if (values[i] > n) return SUDOKU_LOGIC_INVALID;
+    }
+    sdk_lg_shape(lg, p);
+    lg->nsolved = 0;
+    lg->state++;
+    memset(lg->pos_dirty, 0xff, sizeof(lg->pos_dirty));
+    lg->timed_out = false;
+    memset(lg->value, 0, (size_t)lg->ncells);
+    for (int d = 0; d < n; d++) memset(lg->dcells[d], 0, sizeof(uint64_t) * (size_t)lg->words);
+    for (int c = 0; c < lg->ncells; c++) {
+        lg->cand[c] = lg->full;
+        for (int d = 0; d < n; d++) lg->dcells[d][c >> 6] |= UINT64_C(1) << (c & 63);
+    }
+    sudoku_logic_status st = SUDOKU_LOGIC_STEP;
+    for (int c = 0; c < lg->ncells; c++) {
+        int d = values[c];
+        if (!d) continue;
+        /* A value its peers already took repeats in a unit. */
+        if (!(lg->cand[c] & sdk_bit(d))) st = SUDOKU_LOGIC_BROKEN;
+        lg->cand[c] |= sdk_bit(d);
+        sdk_lg_place(lg, c, d);
+    }
+    for (int c = 0; c < lg->ncells; c++) {
+        if (lg->value[c]) continue;
+        if (marks && marks[c]) {
+            for (uint64_t m = lg->cand[c] & ~marks[c]; m; m &= m - 1)
+                sdk_lg_remove(lg, c, sdk_ctz(m) + 1);
+        }
+        if (!lg->cand[c]) st = SUDOKU_LOGIC_BROKEN;
+    }
+    return st;
+}
+
+void sudoku_logic_apply(sudoku_logic *lg, const sudoku_step *st)
+{
+    lg->state++;
+    for (int i = 0; i < st->neliminations; i++) {
+        const sudoku_cand *e = &st->eliminations[i];
+        if (lg->cand[e->cell] & sdk_bit(e->digit)) sdk_lg_remove(lg, e->cell, e->digit);
+    }
+    for (int i = 0; i < st->nplacements; i++) {
+        const sudoku_cand *pl = &st->placements[i];
+        if (!lg->value[pl->cell] && (lg->cand[pl->cell] & sdk_bit(pl->digit)))
+            sdk_lg_place(lg, pl->cell, pl->digit);
+    }
+}
+
+void sudoku_logic_state(const sudoku_logic *lg, uint8_t *values, uint64_t *cand)
+{
+    if (values) memcpy(values, lg->value, (size_t)lg->ncells);
+    if (cand) memcpy(cand, lg->cand, sizeof(*cand) * (size_t)lg->ncells);
+}
+
+/* ---- helpers ----------------------------------------------------------------------- */
+
+void sdk_lg_peers(const sudoku_logic *lg, int cell, uint64_t *out)
+{
+    memset(out, 0, sizeof(uint64_t) * (size_t)lg->words);
+    for (int k = 0; k < lg->cell_nunits[cell]; k++) {
+        const uint64_t *u = lg->unit_bits[lg->cell_units[cell][k]];
+        for (int w = 0; w < lg->words; w++) out[w] |= u[w];
+    }
+    out[cell >> 6] &= ~(UINT64_C(1) << (cell & 63));
+}
+
+bool sdk_lg_sees(const sudoku_logic *lg, int a, int b)
+{
+    for (int k = 0; k < lg->cell_nunits[a]; k++) {
+        if (sdk_lg_has(lg->unit_bits[lg->cell_units[a][k]], b)) return true;
+    }
+    return false;
+}
+
+const uint64_t *sdk_lg_unit_positions(sudoku_logic *lg, int u)
+{
+    uint64_t *pos = lg->pos[u];
+    if (!(lg->pos_dirty[u >> 6] >> (u & 63) & 1)) return pos;
+    lg->pos_dirty[u >> 6] &= ~(UINT64_C(1) << (u & 63));
+    memset(pos, 0, sizeof(*pos) * (size_t)lg->n);
+    for (int i = 0; i < lg->n; i++) {
+        for (uint64_t m = lg->cand[lg->unit_cells[u][i]]; m; m &= m - 1)
+            pos[sdk_ctz(m)] |= UINT64_C(1) << i;
+    }
+    return pos;
+}
+
+void sdk_lg_step_begin(sudoku_step *st, sudoku_technique t, int score)
+{
+    st->technique = t;
+    st->score = score;
+    st->digits = 0;
+    st->nplacements = st->neliminations = st->ncells = st->nunits = 0;
+}
+
+void sdk_lg_add_place(sudoku_step *st, int cell, int digit)
+{
+    if (st->nplacements < SUDOKU_STEP_MAX_PLACEMENTS)
+        st->placements[st->nplacements++] = (sudoku_cand){(uint16_t)cell, (uint8_t)digit};
+}
+
+void sdk_lg_add_elim(sudoku_step *st, int cell, int digit)
+{
+    if (st->neliminations < SUDOKU_STEP_MAX_ELIMINATIONS)
+        st->eliminations[st->neliminations++] = (sudoku_cand){(uint16_t)cell, (uint8_t)digit};
+}
+
+void sdk_lg_add_cell(sudoku_step *st, int cell)
+{
+    for (int i = 0; i < st->ncells; i++) {
+        if (st->cells[i] == cell) return;
+    }
+    if (st->ncells < SUDOKU_STEP_MAX_CELLS) st->cells[st->ncells++] = (uint16_t)cell;
+}
+
+void sdk_lg_add_unit(const sudoku_logic *lg, sudoku_step *st, int u)
+{
+    if (st->nunits < SUDOKU_STEP_MAX_UNITS)
+        st->units[st->nunits++] = (sudoku_unit_ref){sdk_lg_kind(lg, u), sdk_lg_index(lg, u)};
+}
+
+int sdk_lg_elim_set(const sudoku_logic *lg, sudoku_step *st, const uint64_t *set, int d)
+{
+    int added = 0;
+    for (int w = 0; w < lg->words; w++) {
+        for (uint64_t m = set[w] & lg->dcells[d - 1][w]; m; m &= m - 1) {
+            sdk_lg_add_elim(st, w * 64 + sdk_ctz(m), d);
+            added++;
+        }
+    }
+    return added;
+}

@@ -1,0 +1,244 @@
+/* chains.c -- forcing chains over the static implications of the candidate grid.
+ *
+ * A node is a candidate assumed true ("on") or false ("off"). On implies off
+ * for the same digit in every peer, and (with Y links) for the other digits
+ * of the cell. Off implies on for the other place of the digit in a unit
+ * where it has two (an X link, "conjugate pair") and, with Y links, for the
+ * other digit of a bivalue cell. The grid itself never changes during a
+ * search: these are Sudoku Explainer's static chains.
+ *
+ * Single forcing chain: if "p on" leads to "p off", p is false; if "p off"
+ * leads to "p on", p is true. X links only: X-chain (6.6); both: XY (7.0).
+ * Multiple forcing chains (8.0): every candidate of a cell with three or more,
+ * or every place of a digit in a unit, leads to the same node, which is then
+ * true. Breadth-first search finds the shortest chains, and like SE the step
+ * taken is the one with the lowest score (base plus length increments), the
+ * shortest on a tie.
+ *
+ * Chains run only up to SDK_CHAIN_MAX_SIZE (N^3 candidates make them slow)
+ * and check the deadline between searches.
+ */
+#include <string.h>
+
+#include "solver/logic/logic_int.h"
+
+int sdk_lg_length_bonus(int length)
+{
+    int added = 0, ceil = 4;
+    bool odd = false;
+    while (length > ceil) {
+        added++;
+        ceil = odd ? ceil * 4 / 3 : ceil * 3 / 2;
+        odd = !odd;
+    }
+    return added;
+}
+
+static inline int sdk_lg_node(const sudoku_logic *lg, int cell, int d, int on)
+{
+    return 2 * (cell * lg->n + d - 1) + on;
+}
+
+static void sdk_lg_new_epoch(sudoku_logic *lg)
+{
+    if (++lg->chain_epoch == 0) {
+        memset(lg->chain_mark, 0, sizeof(lg->chain_mark));
+        lg->chain_epoch = 1;
+    }
+}
+
+/* Marks node y reached from x; returns true when it is new. */
+static inline bool sdk_lg_reach(sudoku_logic *lg, int x, int y, int *qlen)
+{
+    if (lg->chain_mark[y] == lg->chain_epoch) return false;
+    lg->chain_mark[y] = lg->chain_epoch;
+    lg->chain_parent[y] = x;
+    lg->chain_dist[y] = (int16_t)(lg->chain_dist[x] + 1);
+    lg->chain_queue[(*qlen)++] = y;
+    return true;
+}
+
+/* Breadth-first search from src. Stops when `target` (>= 0) is reached
+ * (returns its path length in nodes) or when paths would exceed max_len
+ * nodes; returns 0 when the target was not reached. The nodes reached are
+ * chain_queue[0 .. *reached). */
+static int sdk_lg_bfs(sudoku_logic *lg, int src, bool y_links, int target, int max_len,
+                      int *reached)
+{
+    int n = lg->n, qlen = 0;
+    sdk_lg_new_epoch(lg);
+    lg->chain_mark[src] = lg->chain_epoch;
+    lg->chain_parent[src] = -1;
+    lg->chain_dist[src] = 1;
+    lg->chain_queue[qlen++] = src;
+    for (int qi = 0; qi < qlen; qi++) {
+        int x = lg->chain_queue[qi];
+        if (lg->chain_dist[x] >= max_len) break;
+        int ci = x >> 1, cell = ci / n, d = ci % n + 1;
+        if (x & 1) {
+            if (y_links) {
+                for (uint64_t m = lg->cand[cell] & ~sdk_bit(d); m; m &= m - 1) {
+                    int y = sdk_lg_node(lg, cell, sdk_ctz(m) + 1, 0);
+                    if (sdk_lg_reach(lg, x, y, &qlen) && y == target) goto found;
+                }
+            }
+            for (int k = 0; k < lg->cell_nunits[cell]; k++) {
+                const uint16_t *uc = lg->unit_cells[lg->cell_units[cell][k]];
+                for (int i = 0; i < n; i++) {
+                    int q = uc[i];
+                    if (q == cell || !(lg->cand[q] & sdk_bit(d))) continue;
+                    int y = sdk_lg_node(lg, q, d, 0);
+                    if (sdk_lg_reach(lg, x, y, &qlen) && y == target) goto found;
+                }
+            }
+        } else {
+            uint64_t cm = lg->cand[cell];
+            if (y_links && sdk_popcount(cm) == 2) {
+                int y = sdk_lg_node(lg, cell, sdk_ctz(cm & ~sdk_bit(d)) + 1, 1);
+                if (sdk_lg_reach(lg, x, y, &qlen) && y == target) goto found;
+            }
+            for (int k = 0; k < lg->cell_nunits[cell]; k++) {
+                int u = lg->cell_units[cell][k];
+                if (sdk_lg_count2(lg, lg->dcells[d - 1], lg->unit_bits[u]) != 2) continue;
+                int q = -1;
+                for (int w = 0; w < lg->words && q < 0; w++) {
+                    uint64_t b = lg->dcells[d - 1][w] & lg->unit_bits[u][w];
+                    if (cell >> 6 == w) b &= ~(UINT64_C(1) << (cell & 63));
+                    if (b) q = w * 64 + sdk_ctz(b);
+                }
+                int y = sdk_lg_node(lg, q, d, 1);
+                if (sdk_lg_reach(lg, x, y, &qlen) && y == target) goto found;
+            }
+        }
+    }
+    *reached = qlen;
+    return 0;
+found:
+    *reached = qlen;
+    return lg->chain_dist[target];
+}
+
+/* Adds the cells on the path back from node x to the step's proof. */
+static void sdk_lg_add_path(sudoku_logic *lg, sudoku_step *st, int x)
+{
+    for (; x >= 0; x = lg->chain_parent[x]) sdk_lg_add_cell(st, (x >> 1) / lg->n);
+}
+
+/* The longest chain (in nodes) whose score base + bonus stays below best. */
+static int sdk_lg_max_len(int base, int best)
+{
+    int len = 2;
+    while (len < 512 && base + sdk_lg_length_bonus(len + 1 - 2) < best) len++;
+    return len;
+}
+
+/* The best single forcing chain with or without Y links into *st (score
+ * lower than *best); returns true when it improved. */
+static bool sdk_lg_single_chains(sudoku_logic *lg, sudoku_step *st, bool y_links, int *best)
+{
+    int base = sudoku_technique_score(y_links ? SUDOKU_TECH_XY_CHAIN : SUDOKU_TECH_X_CHAIN);
+    if (base >= *best) return false;
+    bool found = false;
+    int reached, max_len = sdk_lg_max_len(base, *best);
+    for (int cell = 0; cell < lg->ncells; cell++) {
+        if (sdk_lg_expired(lg)) return found;
+        for (uint64_t m = lg->cand[cell]; m; m &= m - 1) {
+            int d = sdk_ctz(m) + 1;
+            for (int on = 1; on >= 0; on--) {
+                int src = sdk_lg_node(lg, cell, d, on), dst = src ^ 1;
+                int len = sdk_lg_bfs(lg, src, y_links, dst, max_len, &reached);
+                if (!len) continue;
+                int score = base + sdk_lg_length_bonus(len - 2);
+                if (score >= *best) continue;
+                *best = score;
+                max_len = sdk_lg_max_len(base, score);
+                found = true;
+                sudoku_technique t = y_links ? SUDOKU_TECH_XY_CHAIN : SUDOKU_TECH_X_CHAIN;
+                sdk_lg_step_begin(st, t, score);
+                st->digits = sdk_bit(d);
+                if (on)
+                    sdk_lg_add_elim(st, cell, d);
+                else
+                    sdk_lg_add_place(st, cell, d);
+                sdk_lg_add_path(lg, st, dst);
+            }
+        }
+    }
+    return found;
+}
+
+bool sdk_lg_forcing_chain(sudoku_logic *lg, sudoku_step *st)
+{
+    if (lg->n > SDK_CHAIN_MAX_SIZE) return false;
+    int best = 1000;
+    bool x = sdk_lg_single_chains(lg, st, false, &best);
+    bool xy = sdk_lg_single_chains(lg, st, true, &best);
+    return x || xy;
+}
+
+/* Runs one branch per source and counts, per node, the branches reaching
+ * it; keeps in *st the conclusion reached by all with the least total length. */
+static bool sdk_lg_branches(sudoku_logic *lg, sudoku_step *st, const int *src, int k, int *best,
+                            int unit)
+{
+    int nodes = 2 * lg->ncells * lg->n, reached;
+    memset(lg->chain_count, 0, (size_t)nodes);
+    memset(lg->chain_sum, 0, sizeof(*lg->chain_sum) * (size_t)nodes);
+    for (int b = 0; b < k; b++) {
+        sdk_lg_bfs(lg, src[b], true, -1, 1 << 14, &reached);
+        for (int i = 0; i < reached; i++) {
+            int x = lg->chain_queue[i];
+            if (lg->chain_count[x] != b) continue; /* missed by an earlier branch */
+            lg->chain_count[x]++;
+            lg->chain_sum[x] += lg->chain_dist[x];
+        }
+    }
+    int base = sudoku_technique_score(SUDOKU_TECH_FORCING_CHAIN);
+    bool found = false;
+    for (int x = 0; x < nodes; x++) {
+        if (lg->chain_count[x] != k) continue;
+        int cell = (x >> 1) / lg->n, d = (x >> 1) % lg->n + 1;
+        if (lg->value[cell]) continue;
+        int score = base + sdk_lg_length_bonus(lg->chain_sum[x] - 2);
+        if (score >= *best) continue;
+        *best = score;
+        found = true;
+        sdk_lg_step_begin(st, SUDOKU_TECH_FORCING_CHAIN, score);
+        st->digits = sdk_bit(d);
+        if (x & 1)
+            sdk_lg_add_place(st, cell, d);
+        else
+            sdk_lg_add_elim(st, cell, d);
+        for (int b = 0; b < k; b++) sdk_lg_add_cell(st, (src[b] >> 1) / lg->n);
+        sdk_lg_add_cell(st, cell);
+        if (unit >= 0) sdk_lg_add_unit(lg, st, unit);
+    }
+    return found;
+}
+
+bool sdk_lg_multiple_chain(sudoku_logic *lg, sudoku_step *st)
+{
+    if (lg->n > SDK_CHAIN_MAX_SIZE) return false;
+    int best = 1000, src[SUDOKU_MAX_SIZE];
+    bool found = false;
+    for (int cell = 0; cell < lg->ncells; cell++) {
+        if (sdk_popcount(lg->cand[cell]) < 3) continue;
+        if (sdk_lg_expired(lg)) return found;
+        int k = 0;
+        for (uint64_t m = lg->cand[cell]; m; m &= m - 1)
+            src[k++] = sdk_lg_node(lg, cell, sdk_ctz(m) + 1, 1);
+        found |= sdk_lg_branches(lg, st, src, k, &best, -1);
+    }
+    for (int u = 0; u < lg->nunits; u++) {
+        if (sdk_lg_expired(lg)) return found;
+        for (int d = 1; d <= lg->n; d++) {
+            int k = 0;
+            for (int i = 0; i < lg->n; i++) {
+                int c = lg->unit_cells[u][i];
+                if (lg->cand[c] & sdk_bit(d)) src[k++] = sdk_lg_node(lg, c, d, 1);
+            }
+            if (k >= 2) found |= sdk_lg_branches(lg, st, src, k, &best, u);
+        }
+    }
+    return found;
+}

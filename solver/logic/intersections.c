@@ -1,0 +1,138 @@
+/* intersections.c -- pointing and claiming (locked candidates), plain and direct.
+ *
+ * When every place of digit d in unit A lies inside unit B too, d must go in
+ * A ∩ B, so it leaves the rest of B. A a box: pointing (2.6); A a line:
+ * claiming (2.8). Sudoku Explainer counts them lower, 1.7 and 1.9, when the
+ * removal at once leaves a hidden single for d in another unit of A's kind
+ * that crosses B ("direct"): such a step places that cell too. Units are
+ * generic, so boxes against diagonals and jigsaw regions against lines come
+ * out of the same loop.
+ */
+#include "solver/logic/logic_int.h"
+
+/* The step for A = u1, B = u2, digit d, and the cells `elim` it clears. In
+ * direct mode only when a unit of u1's kind crossing u2 is left with one place
+ * for d; returns false otherwise. */
+static bool sdk_lg_locked_step(sudoku_logic *lg, sudoku_step *st, int u1, int u2, int d,
+                               const uint64_t *elim, bool direct)
+{
+    bool pointing = sdk_lg_kind(lg, u1) == SUDOKU_UNIT_BOX;
+    sudoku_technique t = pointing ? (direct ? SUDOKU_TECH_DIRECT_POINTING : SUDOKU_TECH_POINTING)
+                                  : (direct ? SUDOKU_TECH_DIRECT_CLAIMING : SUDOKU_TECH_CLAIMING);
+    int single = -1, single_unit = -1;
+    if (direct) {
+        for (int w = 0; w < lg->words && single < 0; w++) {
+            for (uint64_t m = elim[w]; m && single < 0; m &= m - 1) {
+                int e = w * 64 + sdk_ctz(m);
+                for (int k = 0; k < lg->cell_nunits[e]; k++) {
+                    int u3 = lg->cell_units[e][k];
+                    if (u3 == u1 || u3 == u2 || sdk_lg_kind(lg, u3) != sdk_lg_kind(lg, u1)) continue;
+                    const uint64_t *b3 = lg->unit_bits[u3];
+                    int left = 0, cell = -1;
+                    for (int x = 0; x < lg->words; x++) {
+                        uint64_t r = lg->dcells[d - 1][x] & b3[x] & ~elim[x];
+                        left += sdk_popcount(r);
+                        if (r && cell < 0) cell = x * 64 + sdk_ctz(r);
+                    }
+                    if (left == 1) {
+                        single = cell;
+                        single_unit = u3;
+                        break;
+                    }
+                }
+            }
+        }
+        if (single < 0) return false;
+    }
+    sdk_lg_step_begin(st, t, sudoku_technique_score(t));
+    st->digits = sdk_bit(d);
+    sdk_lg_add_unit(lg, st, u1);
+    sdk_lg_add_unit(lg, st, u2);
+    for (int i = 0; i < lg->n; i++) {
+        int c = lg->unit_cells[u1][i];
+        if (lg->cand[c] & sdk_bit(d)) sdk_lg_add_cell(st, c);
+    }
+    sdk_lg_elim_set(lg, st, elim, d);
+    if (direct) {
+        sdk_lg_add_unit(lg, st, single_unit);
+        sdk_lg_add_place(st, single, d);
+    }
+    return true;
+}
+
+/* Every locked digit of the state, in scan order (units u1 ascending, digits,
+ * then the units crossing u1), into lg->locked: a digit whose places in u1
+ * all lie in a crossing unit u2 that has more. Computed once per state: the
+ * four rungs (direct and plain pointing and claiming) read the same list.
+ * Returns false when the list overflowed, and callers then scan themselves. */
+static bool sdk_lg_locked_list(sudoku_logic *lg)
+{
+    if (lg->locked_state == lg->state) return lg->nlocked <= SDK_LG_MAX_LOCKED;
+    lg->locked_state = lg->state;
+    lg->nlocked = 0;
+    for (int u1 = 0; u1 < lg->nunits; u1++) {
+        const uint64_t *pos = sdk_lg_unit_positions(lg, u1);
+        for (int d = 1; d <= lg->n; d++) {
+            int pc = sdk_popcount(pos[d - 1]);
+            if (pc < 2 || pc > lg->max_cross) continue;
+            for (int k = 0; k < lg->ncross[u1]; k++) {
+                if (pos[d - 1] & ~lg->cross_mask[u1][k]) continue;
+                int u2 = lg->cross_unit[u1][k];
+                if (sdk_popcount(sdk_lg_unit_positions(lg, u2)[d - 1]) == pc) continue;
+                if (lg->nlocked < SDK_LG_MAX_LOCKED) {
+                    lg->locked[lg->nlocked].u1 = (uint8_t)u1;
+                    lg->locked[lg->nlocked].u2 = (uint8_t)u2;
+                    lg->locked[lg->nlocked].d = (uint8_t)d;
+                }
+                lg->nlocked++;
+            }
+        }
+    }
+    return lg->nlocked <= SDK_LG_MAX_LOCKED;
+}
+
+/* The first locked digit whose u1 is a box (or not) that makes a step. */
+static bool sdk_lg_locked(sudoku_logic *lg, sudoku_step *st, bool boxes, bool direct)
+{
+    uint64_t elim[SDK_LG_WORDS];
+    bool listed = sdk_lg_locked_list(lg);
+    int count = listed ? lg->nlocked : 0;
+    for (int i = 0; i < count; i++) {
+        int u1 = lg->locked[i].u1, u2 = lg->locked[i].u2, d = lg->locked[i].d;
+        if ((sdk_lg_kind(lg, u1) == SUDOKU_UNIT_BOX) != boxes) continue;
+        for (int w = 0; w < lg->words; w++)
+            elim[w] = lg->dcells[d - 1][w] & lg->unit_bits[u2][w] & ~lg->unit_bits[u1][w];
+        if (sdk_lg_locked_step(lg, st, u1, u2, d, elim, direct)) return true;
+    }
+    if (listed) return false;
+    /* Too many to list (a huge, open grid): the same scan, step by step. */
+    for (int u1 = 0; u1 < lg->nunits; u1++) {
+        if ((sdk_lg_kind(lg, u1) == SUDOKU_UNIT_BOX) != boxes) continue;
+        const uint64_t *pos = sdk_lg_unit_positions(lg, u1);
+        for (int d = 1; d <= lg->n; d++) {
+            int pc = sdk_popcount(pos[d - 1]);
+            if (pc < 2 || pc > lg->max_cross) continue;
+            for (int k = 0; k < lg->ncross[u1]; k++) {
+                if (pos[d - 1] & ~lg->cross_mask[u1][k]) continue;
+                int u2 = lg->cross_unit[u1][k];
+                bool any = false;
+                for (int w = 0; w < lg->words; w++) {
+                    elim[w] = lg->dcells[d - 1][w] & lg->unit_bits[u2][w] & ~lg->unit_bits[u1][w];
+                    any |= elim[w] != 0;
+                }
+                if (any && sdk_lg_locked_step(lg, st, u1, u2, d, elim, direct)) return true;
+            }
+        }
+    }
+    return false;
+}
+
+bool sdk_lg_pointing(sudoku_logic *lg, sudoku_step *st, bool direct)
+{
+    return sdk_lg_locked(lg, st, true, direct);
+}
+
+bool sdk_lg_claiming(sudoku_logic *lg, sudoku_step *st, bool direct)
+{
+    return sdk_lg_locked(lg, st, false, direct);
+}

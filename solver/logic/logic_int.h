@@ -1,0 +1,199 @@
+/* logic_int.h -- internals of the step engine (solver/logic/), never included outside solver/.
+ *
+ * The engine keeps a candidate grid and finds, one at a time, the easiest
+ * human deduction it allows. Each technique family lives in its own file and
+ * exports finders: functions that look at the grid, fill a sudoku_step for
+ * the first instance they meet and return true, without changing the grid.
+ * engine.c walks the ladder (one row per finder, in score order), applies the
+ * step it gets, and is what rating, explaining and hinting all read.
+ *
+ * DESIGN: every set of cells is a bitset over the N*N cells (`words` 64-bit
+ * words: 2 for 9x9, 10 for 25x25, 64 for 64x64), so "the places of digit d in
+ * unit u" is dcells[d] & unit_bits[u] for any shape: rows, columns, boxes,
+ * jigsaw regions and diagonals are all just units. No finder knows 9x9
+ * geometry; the few that need "lines" ask for the unit kind.
+ *
+ *   unit_bits[u]     cells of unit u            (units numbered as in solver_int.h)
+ *   dcells[d-1]      unsolved cells where d is still a candidate
+ *   cand[cell]       candidate mask of an unsolved cell, 0 once solved
+ *   value[cell]      0, or the digit placed (given, entry or deduced)
+ *
+ * All of it lives in the caller's sudoku_logic, allocated once: finders use
+ * the stack and the scratch arrays below, never malloc, so the engine is
+ * reentrant and one object serves one puzzle at a time.
+ */
+#ifndef SDK_LOGIC_INT_H
+#define SDK_LOGIC_INT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "solver/bits.h"
+#include "solver/solver_int.h"
+
+#define SDK_LG_WORDS (SUDOKU_MAX_CELLS / 64)
+/* Chains search the on/off states of every candidate; beyond this size the
+ * N^3 candidates make them too slow to be worth it, so they are not tried. */
+#define SDK_CHAIN_MAX_SIZE 16
+#define SDK_CHAIN_NODES    (2 * SDK_CHAIN_MAX_SIZE * SDK_CHAIN_MAX_SIZE * SDK_CHAIN_MAX_SIZE)
+/* Units one unit can cross in two cells or more: a unit of N cells meets at
+ * most N/2 others that way in each of rows, columns, boxes, plus diagonals. */
+#define SDK_LG_MAX_CROSS (2 * SUDOKU_MAX_SIZE + 2)
+/* Locked candidates remembered per state; more are found again by a scan. */
+#define SDK_LG_MAX_LOCKED 512
+
+struct sudoku_logic {
+    /* Shape, kept while puzzles of the same shape come in. */
+    int n, ncells, nunits, words;
+    int box_rows, box_cols;
+    bool diagonal, has_regions;
+    uint8_t regions[SUDOKU_MAX_CELLS];
+    uint64_t full;
+    uint16_t unit_cells[SDK_MAX_UNITS][SUDOKU_MAX_SIZE];
+    uint64_t unit_bits[SDK_MAX_UNITS][SDK_LG_WORDS];
+    uint8_t cell_units[SUDOKU_MAX_CELLS][SDK_CELL_UNITS];
+    uint8_t cell_nunits[SUDOKU_MAX_CELLS];
+    /* The units crossing each unit in two cells or more, with the crossing as
+     * a mask of positions in the first: what locked candidates test. */
+    uint8_t ncross[SDK_MAX_UNITS];
+    uint8_t cross_unit[SDK_MAX_UNITS][SDK_LG_MAX_CROSS];
+    uint64_t cross_mask[SDK_MAX_UNITS][SDK_LG_MAX_CROSS];
+    int max_cross; /* most cells two units share */
+
+    /* Candidate grid. */
+    uint8_t value[SUDOKU_MAX_CELLS];
+    uint64_t cand[SUDOKU_MAX_CELLS];
+    uint64_t dcells[SUDOKU_MAX_SIZE][SDK_LG_WORDS];
+    int nsolved;
+
+    /* Caches that finders share, valid until the grid changes: every digit's
+     * positions in each unit (rebuilt for the units marked dirty), and the
+     * list of locked candidates (rebuilt when `state` moved on). */
+    uint32_t state; /* bumped by every change to the grid */
+    uint64_t pos_dirty[(SDK_MAX_UNITS + 63) / 64];
+    uint64_t pos[SDK_MAX_UNITS][SUDOKU_MAX_SIZE];
+    uint32_t locked_state;
+    int nlocked;
+    struct {
+        uint8_t u1, u2, d;
+    } locked[SDK_LG_MAX_LOCKED];
+
+    /* When to give up on a chain search (0 = never), and whether one gave up. */
+    uint64_t deadline_ns;
+    const atomic_int *cancel;
+    bool timed_out;
+
+    /* Chain scratch: breadth-first searches over the on/off states of the
+     * candidates, node = 2 * (cell * n + digit - 1) + on. A node is reached in
+     * the current search when mark[node] == epoch. */
+    int32_t chain_parent[SDK_CHAIN_NODES];
+    int32_t chain_queue[SDK_CHAIN_NODES];
+    uint32_t chain_mark[SDK_CHAIN_NODES];
+    uint32_t chain_epoch;
+    int16_t chain_dist[SDK_CHAIN_NODES];  /* nodes on the path from the source, source = 1 */
+    uint8_t chain_count[SDK_CHAIN_NODES]; /* forcing: branches that reached the node */
+    int32_t chain_sum[SDK_CHAIN_NODES];   /* forcing: their path lengths, summed */
+};
+
+/* ---- unit and bitset helpers ----------------------------------------------------- */
+
+/* The kind of unit u and its 0-based index among units of that kind. */
+static inline sudoku_unit_kind sdk_lg_kind(const sudoku_logic *lg, int u)
+{
+    return u < 3 * lg->n ? (sudoku_unit_kind)(u / lg->n) : SUDOKU_UNIT_DIAGONAL;
+}
+
+static inline int sdk_lg_index(const sudoku_logic *lg, int u)
+{
+    return u < 3 * lg->n ? u % lg->n : u - 3 * lg->n;
+}
+
+/* Number of cells in a & b. */
+static inline int sdk_lg_count2(const sudoku_logic *lg, const uint64_t *a, const uint64_t *b)
+{
+    int c = 0;
+    for (int w = 0; w < lg->words; w++) c += sdk_popcount(a[w] & b[w]);
+    return c;
+}
+
+/* Lowest cell of a & b, or -1. */
+static inline int sdk_lg_first2(const sudoku_logic *lg, const uint64_t *a, const uint64_t *b)
+{
+    for (int w = 0; w < lg->words; w++) {
+        uint64_t x = a[w] & b[w];
+        if (x) return w * 64 + sdk_ctz(x);
+    }
+    return -1;
+}
+
+static inline bool sdk_lg_has(const uint64_t *set, int cell)
+{
+    return (set[cell >> 6] >> (cell & 63)) & 1;
+}
+
+/* Writes to out the cells sharing a unit with `cell` (itself excluded). */
+void sdk_lg_peers(const sudoku_logic *lg, int cell, uint64_t *out);
+
+/* True when cells a and b (a != b) share a unit. */
+bool sdk_lg_sees(const sudoku_logic *lg, int a, int b);
+
+/* Position masks of every digit in unit u: bit i of [d-1] is set when the
+ * unit's i-th cell holds d as a candidate. Cached; valid until the grid changes. */
+const uint64_t *sdk_lg_unit_positions(sudoku_logic *lg, int u);
+
+/* ---- building a step ------------------------------------------------------------- */
+
+/* Clears st and sets its technique and score (tenths). */
+void sdk_lg_step_begin(sudoku_step *st, sudoku_technique t, int score);
+/* Appends to the step's lists; entries beyond the capacity are dropped (an
+ * elimination dropped is simply not made: a step stays sound). */
+void sdk_lg_add_place(sudoku_step *st, int cell, int digit);
+void sdk_lg_add_elim(sudoku_step *st, int cell, int digit);
+void sdk_lg_add_cell(sudoku_step *st, int cell);
+void sdk_lg_add_unit(const sudoku_logic *lg, sudoku_step *st, int u);
+/* Adds an elimination of d from every cell of the set that still has it;
+ * returns how many were added. */
+int sdk_lg_elim_set(const sudoku_logic *lg, sudoku_step *st, const uint64_t *set, int d);
+
+/* ---- finders: fill *st for the first instance found and return true ---------------- */
+
+/* singles.c */
+bool sdk_lg_hidden_single_box(sudoku_logic *lg, sudoku_step *st);
+bool sdk_lg_hidden_single_line(sudoku_logic *lg, sudoku_step *st);
+bool sdk_lg_naked_single(sudoku_logic *lg, sudoku_step *st);
+
+/* intersections.c: `direct` finds only those that leave a hidden single at once. */
+bool sdk_lg_pointing(sudoku_logic *lg, sudoku_step *st, bool direct);
+bool sdk_lg_claiming(sudoku_logic *lg, sudoku_step *st, bool direct);
+
+/* subsets.c: degree 2..4. */
+bool sdk_lg_naked_set(sudoku_logic *lg, sudoku_step *st, int degree);
+bool sdk_lg_hidden_set(sudoku_logic *lg, sudoku_step *st, int degree, bool direct);
+
+/* fish.c: X-Wing (2), Swordfish (3), Jellyfish (4). */
+bool sdk_lg_fish(sudoku_logic *lg, sudoku_step *st, int degree);
+
+/* wings.c */
+bool sdk_lg_xy_wing(sudoku_logic *lg, sudoku_step *st);
+bool sdk_lg_xyz_wing(sudoku_logic *lg, sudoku_step *st);
+
+/* uniqueness.c: both assume the puzzle has one solution. */
+bool sdk_lg_unique_rectangle(sudoku_logic *lg, sudoku_step *st);
+bool sdk_lg_bug(sudoku_logic *lg, sudoku_step *st);
+
+/* exclusion.c */
+bool sdk_lg_aligned_pair_exclusion(sudoku_logic *lg, sudoku_step *st);
+
+/* chains.c: single forcing chains (X-chains on one digit, 6.6, or with bivalue
+ * cells too, 7.0; plus SE length increments) and multiple ones (every candidate
+ * of a cell, or every place of a digit in a unit, forces the same, 8.0). */
+bool sdk_lg_forcing_chain(sudoku_logic *lg, sudoku_step *st);
+bool sdk_lg_multiple_chain(sudoku_logic *lg, sudoku_step *st);
+
+/* The score SE adds to a chain's base for its length (nodes in the chain). */
+int sdk_lg_length_bonus(int length);
+
+/* True when a deadline or cancel set on lg has come. */
+bool sdk_lg_expired(sudoku_logic *lg);
+
+#endif /* SDK_LOGIC_INT_H */

@@ -1,0 +1,541 @@
+// run.mjs -- the page's browser suite: Debian's chromium, headless, against a real sudokud.
+//
+//   node tests/browser/run.mjs [NAME-REGEX]      (from the repository root; `make test-browser`)
+//
+// Environment: SUDOKUD_BIN (default build/sudokud), CHROMIUM (default /usr/bin/chromium),
+// SCREENSHOTS (folder for page-desktop.png and page-phone.png; default build/browser;
+// `make screenshots` sets docs). Exit status 0 only when every case passed.
+//
+// The page is found the way a person using assistive technology finds it: by roles and
+// names (grid "Sudoku board", gridcell "row R column C", buttons "Solve", "Check", ...), and
+// its answers are checked against sudokud's own answers to the same requests.
+
+import { mkdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import {
+  api, assert, chromiumVersion, closeBrowser, equal, launch, runCases, startNginx, startServer, stopServers, Failure,
+} from './harness.mjs';
+
+const SHOTS = process.env.SCREENSHOTS || 'build/browser';
+
+// top95.txt line 1 (17 givens, unique)
+const P9 = '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......';
+// easy50.txt line 1, the page's default puzzle
+const EASY = '..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..';
+const P6 = '..6.53...2..164.....5..465...13.156.';
+const P16 = '2F3.54A.E6...D9CD89....B.5.A.2.7.EG..F328C..4..514A5.89DF72.E.G6F7.G3.1.69....DA.....6.E5.4..F2G4...A.D8..F26EB.E...G7..CA...413.B....53.896..C...68E.7..4AC.35.325F.1C.BE.7.968A1C48.692.35BG7E7.FB2..59D..AC8..9E...F.A.C8354.53421A8.GB7F..E..A8..9E..25....B';
+// tests/data/jigsaw.txt and diagonal.txt, first 9x9 lines
+const JIGSAW = '.628..7.98..7.......35..89..97.64.......2...........2.2.69.......1..23.5.3....2..';
+const JIGSAW_REGIONS = '111222333141222333141252363441255366741555666744585966744589996777889899777888899';
+const DIAG = '.37..2..1........7...6379..1.......8...47...9...2.847.........4.......9..2.1837.5';
+// `build/sudoku random --size 25 --density 0.6 --seed 7` (several solutions: the page shows the first)
+const P25 = readFileSync(new URL('p25.txt', import.meta.url), 'utf8').trim();
+
+let server;
+
+// ---- helpers ----
+
+const board = (page) => page.getByRole('grid', { name: 'Sudoku board' });
+const cell = (page, r, c) => board(page).getByRole('gridcell', { name: `row ${r} column ${c}`, exact: true });
+const button = (page, name) => page.getByRole('button', { name, exact: true });
+const sym = (v) => (v <= 9 ? String(v) : String.fromCharCode(55 + v));
+const cellsOf = (text) => [...text].map((ch) => (ch === '.' ? '' : ch));
+
+async function open(openPage, query = '', options = {}) {
+  const w = await openPage(options);
+  await w.page.goto(`${server.url}${query}`);
+  await w.page.locator('html[data-ready=true]').waitFor();
+  return w;
+}
+
+/** Waits until the role=status region's text matches re; fails with what it says instead. */
+async function status(page, re, timeout = 10000) {
+  const region = page.getByRole('status');
+  const until = Date.now() + timeout;
+  let text = '';
+  while (Date.now() < until) {
+    text = (await region.textContent()) || '';
+    if (re.test(text)) return text;
+    await page.waitForTimeout(50);
+  }
+  throw new Failure(`status should match ${re}, says: "${text}"`);
+}
+
+/** [{name, text, invalid, readonly, cls}] of every cell, in DOM order. */
+function readBoard(page) {
+  return board(page).getByRole('gridcell').evaluateAll((els) => els.map((e) => ({
+    name: e.getAttribute('aria-label'),
+    text: e.textContent,
+    invalid: e.getAttribute('aria-invalid') === 'true',
+    readonly: e.getAttribute('aria-readonly') === 'true',
+    description: e.getAttribute('aria-description'),
+    cls: e.className,
+  })));
+}
+
+/** Every cell named row R column C in order, holding expected[i] ('' for blank). */
+async function expectBoard(page, expected, what) {
+  const cells = await readBoard(page);
+  const n = Math.round(Math.sqrt(expected.length));
+  equal(cells.length, expected.length, `${what}: number of cells`);
+  cells.forEach((c, i) => {
+    equal(c.name, `row ${Math.floor(i / n) + 1} column ${(i % n) + 1}`, `${what}: name of cell ${i}`);
+    if (c.text !== expected[i])
+      throw new Failure(`${what}: ${c.name} holds "${c.text}", expected "${expected[i]}"`);
+  });
+  return cells;
+}
+
+async function loadText(page, text) {
+  await page.getByRole('textbox', { name: 'Puzzle', exact: true }).fill(text);
+  await button(page, 'Load').click();
+}
+
+/** The solver's answer for a body, as a flat list of symbols. */
+async function solution(body) {
+  const r = await api(server, 'v1/solve', body);
+  equal(r.status, 200, `POST /v1/solve ${JSON.stringify(body).slice(0, 60)}`);
+  return { ...r.json, cells: [...r.json.solution] };
+}
+
+async function solveAndCompare(page, body, what) {
+  const ref = await solution(body);
+  await button(page, 'Solve').click();
+  await status(page, /^(Solved|This puzzle has more than one solution)/);
+  await expectBoard(page, ref.cells, `${what} after Solve`);
+  return ref;
+}
+
+/**
+ * axe-core's WCAG checks on the page as it is now; fails on any violation. One rule is set
+ * aside for the cells alone: issue 12 names each cell by its place ("row 1 column 5"), so its
+ * digit is not part of its name (label-content-name-mismatch); the digit is the cell's text
+ * and its aria-description.
+ */
+async function axeScan(page, what) {
+  await page.addScriptTag({ path: fileURLToPath(new URL('node_modules/axe-core/axe.min.js', import.meta.url)) });
+  const found = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+  const left = found.violations.map((v) => ({
+    ...v, nodes: v.nodes.filter((n) => !(v.id === 'label-content-name-mismatch' && /^<div role="gridcell" aria-label="row \d+ column \d+"/.test(n.html))),
+  })).filter((v) => v.nodes.length);
+  assert(left.length === 0, `${what}: accessibility violations:\n${left.map((v) =>
+    `      ${v.impact} ${v.id} (${v.help}) at ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`).join('\n')}`);
+}
+
+// ---- the cases ----
+
+const cases = [
+  {
+    name: 'load: the pasted puzzle is on the board, givens marked and read-only, the URL shares it',
+    async run(openPage) {
+      const { page } = await open(openPage);
+      await loadText(page, P9);
+      await status(page, /^Loaded a 9x9 puzzle with 17 givens\./);
+      const cells = await expectBoard(page, cellsOf(P9), 'loaded');
+      cells.forEach((c, i) => equal(c.readonly, P9[i] !== '.', `${c.name} aria-readonly`));
+      assert(new URL(page.url()).searchParams.get('p') === P9, `the URL holds the puzzle: ${page.url()}`);
+      // an entry looks different from a given
+      await cell(page, 1, 2).click();
+      await page.keyboard.press('1');
+      const style = (r, c) => cell(page, r, c).evaluate((e) => `${getComputedStyle(e).color} ${getComputedStyle(e).fontWeight}`);
+      const given = await style(1, 1), entry = await style(1, 2);
+      assert(given !== entry, `a given (${given}) and an entry (${entry}) look different`);
+      // the address, opened elsewhere, shows the same puzzle and the entry
+      const other = await open(openPage, new URL(page.url()).search);
+      const expected = cellsOf(P9);
+      expected[1] = '1';
+      await expectBoard(other.page, expected, 'the shared URL');
+    },
+  },
+  {
+    name: 'solve: every cell is the solver\'s answer; stats and timings shown',
+    async run(openPage) {
+      const { page } = await open(openPage, `?p=${P9}`);
+      const ref = await solveAndCompare(page, { puzzle: P9 }, '9x9');
+      const stats = page.getByRole('region', { name: 'Solver' });
+      const dd = async (term) => stats.getByRole('term').filter({ hasText: new RegExp(`^${term}$`) })
+        .evaluate((dt) => dt.nextElementSibling.textContent);
+      equal(await dd('Search nodes'), String(ref.stats.nodes), 'search nodes shown');
+      equal(await dd('Hidden singles'), String(ref.stats.hidden_singles), 'hidden singles shown');
+      assert(/^\d+ µs$/.test(await dd('Solve time')), 'solve time in µs');
+      assert(/^\d+\.\d ms$/.test(await dd('Round trip')), 'round trip in ms');
+      await status(page, /^Solved: the solution is unique\.$/);
+    },
+  },
+  {
+    name: 'check: a conflicting and a wrong digit get aria-invalid, a right one does not',
+    async run(openPage) {
+      const { page } = await open(openPage, `?p=${P9}`);
+      const sol = (await solution({ puzzle: P9 })).cells;
+      // r1c2: a 4, as the given r1c1 (a conflict); r1c3: a digit no given forbids but wrong;
+      // r1c4: the right digit
+      const peers = (i) => [...P9].filter((ch, j) => ch !== '.' && j !== i && (
+        Math.floor(j / 9) === Math.floor(i / 9) || j % 9 === i % 9 ||
+        (Math.floor(j / 27) === Math.floor(i / 27) && Math.floor((j % 9) / 3) === Math.floor((i % 9) / 3))));
+      const wrong = ['1', '2', '3', '4', '5', '6', '7', '8', '9'].find((d) => d !== sol[2] && !peers(2).includes(d) && d !== '4');
+      assert(wrong, 'a wrong digit without conflict exists for r1c3');
+      for (const [c, d] of [[2, '4'], [3, wrong], [4, sol[3]]]) {
+        await cell(page, 1, c).click();
+        await page.keyboard.press(d);
+      }
+      await button(page, 'Check').click();
+      await status(page, /^2 cells are wrong: r1c2, r1c3\./);
+      const cells = await readBoard(page);
+      equal(cells.filter((c) => c.invalid).map((c) => c.name), ['row 1 column 2', 'row 1 column 3'], 'cells marked aria-invalid');
+      assert(/conflicts with r1c1 in row 1/.test(cells[1].description), `r1c2 says why: ${cells[1].description}`);
+      assert(/not the right digit/.test(cells[2].description), `r1c3 says why: ${cells[2].description}`);
+      // mend r1c2: marks are cleared by the edit, and the next check finds only r1c3
+      await cell(page, 1, 2).click();
+      await page.keyboard.press(sol[1]);
+      equal((await readBoard(page)).filter((c) => c.invalid).length, 0, 'an edit clears the marks');
+      await button(page, 'Check').click();
+      await status(page, /^1 cell is wrong: r1c3\./);
+      equal(await cell(page, 1, 3).getAttribute('aria-invalid'), 'true', 'r1c3 still wrong');
+      equal(await cell(page, 1, 2).getAttribute('aria-invalid'), null, 'r1c2 now right');
+    },
+  },
+  {
+    name: 'keyboard only: tab to the board, move, enter, pencil marks, undo/redo, finish, check',
+    async run(openPage) {
+      const { page } = await open(openPage, `?p=${EASY}`);
+      const sol = (await solution({ puzzle: EASY })).cells;
+      const focused = () => page.evaluate(() => document.activeElement.getAttribute('aria-label') || document.activeElement.textContent);
+      for (let k = 0; k < 10 && (await focused()) !== 'row 1 column 1'; k++) await page.keyboard.press('Tab');
+      equal(await focused(), 'row 1 column 1', 'Tab reaches the board at its first cell');
+      const moves = [['ArrowRight', 'row 1 column 2'], ['ArrowRight', 'row 1 column 3'], ['ArrowDown', 'row 2 column 3'],
+        ['ArrowLeft', 'row 2 column 2'], ['ArrowUp', 'row 1 column 2'], ['ArrowUp', 'row 1 column 2'], ['End', 'row 1 column 9'],
+        ['Home', 'row 1 column 1'], ['Control+End', 'row 9 column 9'], ['Control+Home', 'row 1 column 1']];
+      for (const [key, name] of moves) {
+        await page.keyboard.press(key);
+        equal(await focused(), name, `after ${key}`);
+      }
+      const desc = () => cell(page, 1, 1).getAttribute('aria-description');
+      // pencil marks: Space toggles the mode
+      await page.keyboard.press(' ');
+      await status(page, /^Pencil mode on/);
+      equal(await button(page, 'Pencil').getAttribute('aria-pressed'), 'true', 'Pencil pressed');
+      await page.keyboard.press('1');
+      await page.keyboard.press('5');
+      await page.keyboard.press('1');
+      await page.keyboard.press('2');
+      equal(await desc(), 'pencil marks 2 5', 'pencil marks toggled');
+      await page.keyboard.press(' ');
+      await status(page, /^Pencil mode off/);
+      await page.keyboard.press(sol[0]);
+      equal(await cell(page, 1, 1).textContent(), sol[0], 'digit entered');
+      await page.keyboard.press('Backspace');
+      equal(await cell(page, 1, 1).textContent(), '', 'Backspace clears');
+      await page.keyboard.press('Control+z');
+      equal(await cell(page, 1, 1).textContent(), sol[0], 'undo brings the digit back');
+      await page.keyboard.press('Control+z');
+      equal(await desc(), 'pencil marks 2 5', 'undo brings the pencil marks back');
+      await page.keyboard.press('Control+y');
+      equal(await cell(page, 1, 1).textContent(), sol[0], 'redo');
+      // a given does not change
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('9');
+      await status(page, /^r1c3 is a given: it cannot change\.$/);
+      equal(await cell(page, 1, 3).textContent(), EASY[2], 'the given r1c3 is unchanged');
+      // fill the rest, row by row, with arrows only
+      await page.keyboard.press('Control+Home');
+      for (let r = 0; r < 9; r++) {
+        for (let c = 0; c < 9; c++) {
+          if (EASY[r * 9 + c] === '.') await page.keyboard.press(sol[r * 9 + c]);
+          if (c < 8) await page.keyboard.press('ArrowRight');
+        }
+        await page.keyboard.press('Home');
+        await page.keyboard.press('ArrowDown');
+      }
+      await expectBoard(page, sol, 'filled by keyboard');
+      for (let k = 0; k < 30 && (await focused()) !== 'Check'; k++) await page.keyboard.press('Tab');
+      equal(await focused(), 'Check', 'Tab reaches Check');
+      await page.keyboard.press('Enter');
+      await status(page, /^Solved: every cell is right\.$/);
+    },
+  },
+  {
+    name: '16x16: letters are entered, 4x4 box borders, solved cell by cell',
+    async run(openPage) {
+      const { page } = await open(openPage);
+      await loadText(page, P16);
+      await status(page, /^Loaded a 16x16 puzzle/);
+      const cells = await expectBoard(page, cellsOf(P16), '16x16 loaded');
+      const edge = (r, c, e) => cells[(r - 1) * 16 + c - 1].cls.split(' ').includes(`edge-${e}`);
+      assert(edge(1, 4, 'right') && edge(1, 8, 'right') && !edge(1, 5, 'right') && !edge(1, 16, 'right'), 'vertical box lines after columns 4, 8, 12');
+      assert(edge(4, 1, 'bottom') && !edge(5, 1, 'bottom'), 'horizontal box lines after rows 4, 8, 12');
+      await cell(page, 1, 4).click();
+      await page.keyboard.press('g');
+      equal(await cell(page, 1, 4).textContent(), 'G', 'the key g enters 16');
+      await page.keyboard.press('Delete');
+      await solveAndCompare(page, { puzzle: P16 }, '16x16');
+    },
+  },
+  {
+    name: 'shapes: 6x6 boxes of 2x3, a jigsaw\'s regions, a diagonal, a 25x25',
+    async run(openPage) {
+      const { page } = await open(openPage, `?p=${P6}`);
+      let cells = await expectBoard(page, cellsOf(P6), '6x6');
+      const edges = (n, e) => cells.map((c) => c.cls.split(' ').includes(`edge-${e}`) ? 1 : 0).join('');
+      equal(edges(6, 'right'), '001000'.repeat(6), '6x6: a line after column 3');
+      equal(edges(6, 'bottom'), `${'0'.repeat(6)}${'1'.repeat(6)}${'0'.repeat(6)}${'1'.repeat(6)}${'0'.repeat(12)}`, '6x6: lines after rows 2 and 4');
+      await solveAndCompare(page, { puzzle: P6 }, '6x6');
+
+      // the 6x6's 2x3 box is shown in the open Shape section; a 9x9 pasted now drops it
+      equal(await page.getByRole('textbox', { name: 'Box (rows x columns)' }).inputValue(), '2x3', 'the box shown');
+      await loadText(page, P9);
+      await status(page, /^Loaded a 9x9 puzzle with 17 givens\./);
+      await page.getByRole('textbox', { name: 'Box (rows x columns)' }).fill('');
+      await page.getByRole('textbox', { name: 'Jigsaw regions (one label a cell)' }).fill(JIGSAW_REGIONS);
+      await loadText(page, JIGSAW);
+      await status(page, /^Loaded a 9x9, jigsaw puzzle/);
+      cells = await readBoard(page);
+      cells.forEach((c, i) => {
+        const right = i % 9 < 8 && JIGSAW_REGIONS[i] !== JIGSAW_REGIONS[i + 1];
+        const below = i < 72 && JIGSAW_REGIONS[i] !== JIGSAW_REGIONS[i + 9];
+        equal([c.cls.includes('edge-right'), c.cls.includes('edge-bottom')], [right, below], `jigsaw borders of ${c.name}`);
+      });
+      await axeScan(page, 'jigsaw');
+      await solveAndCompare(page, { puzzle: JIGSAW, regions: JIGSAW_REGIONS }, 'jigsaw');
+      assert(new URL(page.url()).searchParams.get('regions'), 'the URL holds the regions');
+
+      await loadText(page, JSON.stringify({ puzzle: DIAG, diagonal: true }));
+      await status(page, /^Loaded a 9x9, diagonal puzzle/);
+      cells = await readBoard(page);
+      cells.forEach((c, i) => equal(c.cls.includes('diag'), i % 10 === 0 || (i % 8 === 0 && i > 0 && i < 80), `diagonal shading of ${c.name}`));
+      await solveAndCompare(page, { puzzle: DIAG, diagonal: true }, 'diagonal');
+      equal(new URL(page.url()).searchParams.get('diagonal'), '1', 'the URL says diagonal');
+
+      await page.getByRole('checkbox', { name: 'Diagonal (X-Sudoku)' }).uncheck();
+      await loadText(page, P25);
+      await status(page, /^Loaded a 25x25 puzzle/);
+      await expectBoard(page, cellsOf(P25), '25x25 loaded');
+      await solveAndCompare(page, { puzzle: P25 }, '25x25');
+      const wide = await page.evaluate(() => document.documentElement.scrollWidth > innerWidth);
+      assert(!wide, '25x25 fits a 1280 px window without a horizontal scroll');
+    },
+  },
+  {
+    name: 'phone: 390 px wide, dark, no horizontal scroll, 9x9 cells of 32 px or more, touch pad',
+    async run(openPage) {
+      const { page } = await open(openPage, `?p=${EASY}`, {
+        viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, colorScheme: 'dark',
+      });
+      const width = await page.evaluate(() => [document.documentElement.scrollWidth, innerWidth]);
+      assert(width[0] <= width[1], `no horizontal scroll: page ${width[0]} px in a ${width[1]} px window`);
+      const sizes = await board(page).getByRole('gridcell').evaluateAll((els) => els.map((e) => e.getBoundingClientRect()));
+      const small = sizes.filter((b) => b.width < 32 || b.height < 32);
+      equal(small.length, 0, `cells under 32 px (first: ${JSON.stringify(small[0])})`);
+      const right = Math.max(...sizes.map((b) => b.right));
+      assert(right <= 390, `the board ends inside the screen (${right} px)`);
+      const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+      const [r, g, b] = bg.match(/\d+/g).map(Number);
+      assert(r + g + b < 150, `dark mode: the background is dark (${bg})`);
+      const sol = (await solution({ puzzle: EASY })).cells;
+      await cell(page, 1, 1).tap();
+      await button(page, `Enter ${sol[0]}`).tap();
+      equal(await cell(page, 1, 1).textContent(), sol[0], 'a digit entered by touch');
+      await cell(page, 1, 2).tap();
+      await button(page, 'Pencil').tap();
+      for (const d of ['4', '5', '7']) await button(page, `Enter ${d}`).tap();
+      await button(page, 'Pencil').tap();
+      await cell(page, 1, 4).tap();
+      await button(page, 'Enter 1').tap();
+      await button(page, 'Check').tap();
+      await status(page, /wrong|No mistakes/);
+      await axeScan(page, 'phone, dark');
+      mkdirSync(SHOTS, { recursive: true });
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: `${SHOTS}/page-phone.png` });
+    },
+  },
+  {
+    name: 'errors are said in words: unreadable input, conflicting givens (422), a server gone',
+    async run(openPage) {
+      const { page } = await open(openPage);
+      await loadText(page, '12345');
+      await status(page, /^Cannot load the puzzle: 5 cells is not a square grid/);
+      await loadText(page, `44${P9.slice(2)}`);
+      await status(page, /^Loaded/);
+      await button(page, 'Solve').click();
+      const said = await status(page, /^Conflicting givens \(422\)/);
+      assert(/r1c1 and r1c2 repeat 4 in row 1/.test(said), `the conflict is named: ${said}`);
+      equal(await page.getByRole('status').getAttribute('data-kind'), 'error', 'shown as an error');
+
+      const gone = await startServer();
+      const w = await openPage();
+      await w.page.goto(`${gone.url}?p=${P9}`);
+      await w.page.locator('html[data-ready=true]').waitFor();
+      // the rating asked at load must be answered before the server goes
+      await w.page.waitForFunction(() => document.getElementById('rating').textContent !== 'asking the server...');
+      gone.proc.kill('SIGKILL');
+      await new Promise((res) => gone.proc.once('exit', res));
+      await button(w.page, 'Solve').click();
+      await status(w.page, /^Could not reach sudokud at http:\/\/127\.0\.0\.1:\d+\/v1\/solve/);
+      return {
+        allow: [{ url: '/v1/solve', text: '422' }, { url: `${gone.origin}/v1/solve`, text: 'ERR_CONNECTION_REFUSED' }],
+      };
+    },
+  },
+  {
+    name: 'hint, rating, new puzzle: the page follows what this server offers',
+    async run(openPage) {
+      const { page, requests } = await open(openPage, `?p=${P9}`);
+      const probe = {
+        hint: (await api(server, 'v1/hint', { puzzle: P9 })).status,
+        rate: (await api(server, 'v1/rate', { puzzle: P9 })).status,
+        generate: (await api(server, 'v1/generate', { difficulty: 'easy', count: 1 })).status,
+      };
+      const notes = [];
+      const board = cellsOf(P9); // what the board should hold when New puzzle is refused
+      const rating = page.locator('#rating');
+      if (probe.rate === 404) {
+        await page.waitForFunction(() => document.getElementById('rating').textContent !== 'asking the server...');
+        assert(/^not available on this server/.test(await rating.textContent()), `rating says it is not available: ${await rating.textContent()}`);
+        notes.push('rate: 404, said so');
+      } else {
+        const ref = await api(server, 'v1/rate', { puzzle: P9 });
+        await page.waitForFunction((level) => document.getElementById('rating').textContent.includes(level), ref.json.level);
+        notes.push('rate: present, level shown');
+      }
+      if (probe.hint === 404) {
+        await button(page, 'Hint').click();
+        await status(page, /^Hints are not available on this server/);
+        notes.push('hint: 404, said so');
+      } else {
+        const ref = await api(server, 'v1/hint', { puzzle: P9, entries: '.'.repeat(81) });
+        equal(ref.json.kind, 'step', 'the API gives a step for a fresh puzzle');
+        await button(page, 'Hint').click();
+        const said = await status(page, /^Hint /);
+        assert(said.includes(ref.json.step.text), `the step's text is shown: ${said}`);
+        await button(page, 'Hint').click();
+        await status(page, /^Applied/);
+        for (const p of ref.json.step.placements || []) {
+          equal(await cell(page, p.row + 1, p.col + 1).textContent(), sym(p.digit), 'the hint is applied');
+          board[p.row * 9 + p.col] = sym(p.digit);
+        }
+        notes.push('hint: present, shown and applied');
+      }
+      await page.getByRole('combobox', { name: 'Difficulty' }).selectOption('easy');
+      if (probe.generate === 404) {
+        await button(page, 'New puzzle').click();
+        await status(page, /^New puzzles are not available on this server/);
+        await expectBoard(page, board, 'the board is kept');
+        notes.push('generate: 404, said so');
+      } else {
+        await button(page, 'New puzzle').click();
+        await status(page, /New easy puzzle, seed \d+/);
+        const p = new URL(page.url()).searchParams.get('p');
+        assert(p && p !== P9, 'a new puzzle in the URL');
+        await page.waitForFunction(() => /easy/.test(document.getElementById('rating').textContent));
+        notes.push('generate: present, loaded');
+      }
+      // the page asked nothing it knew this server lacks
+      for (const f of ['hint', 'rate', 'generate'])
+        if (probe[f] === 404) assert(!requests.some((u) => u.includes(`/v1/${f}`)), `no request to /v1/${f}`);
+      return { note: notes.join('; ') };
+    },
+  },
+  {
+    name: 'cross-origin: the page of one sudokud uses another\'s API (?api=, --cors-origins)',
+    async run(openPage) {
+      const other = await startServer(['--cors-origins', server.origin]);
+      const { page, requests } = await open(openPage, `?api=${encodeURIComponent(other.url)}&p=${P9}`);
+      await solveAndCompare(page, { puzzle: P9 }, 'cross-origin');
+      const calls = requests.filter((u) => u.includes('/v1/'));
+      assert(calls.length > 0 && calls.every((u) => u.startsWith(other.origin)), `API calls go to ${other.origin}: ${calls}`);
+      await cell(page, 1, 2).click();
+      await page.keyboard.press('Delete');
+      await page.keyboard.press('9');
+      await button(page, 'Check').click();
+      await status(page, /^1 cell is wrong: r1c2\./);
+      other.proc.kill('SIGTERM');
+    },
+  },
+  {
+    name: 'behind nginx: the page and its API through deploy/nginx.conf, as docker-compose runs it',
+    async run(openPage) {
+      const proxy = await startNginx([server]);
+      const w = await openPage();
+      await w.page.goto(`${proxy.url}?p=${P9}`);
+      await w.page.locator('html[data-ready=true]').waitFor();
+      await solveAndCompare(w.page, { puzzle: P9 }, 'behind nginx');
+      await button(w.page, 'Check').click();
+      await status(w.page, /^Solved: every cell is right\.$/);
+      const calls = w.requests.filter((u) => u.includes('/v1/'));
+      assert(calls.length > 0 && calls.every((u) => u.startsWith(proxy.origin)), `API calls go through nginx: ${calls}`);
+      proxy.proc.kill('SIGTERM');
+    },
+  },
+  {
+    name: 'accessibility: axe-core finds no WCAG violation, light and dark, with wrong cells and a hint',
+    async run(openPage) {
+      for (const colorScheme of ['light', 'dark']) {
+        const { page } = await open(openPage, `?p=${EASY}`, { colorScheme });
+        await axeScan(page, `${colorScheme}, as loaded`);
+        await cell(page, 1, 1).click();
+        await page.keyboard.press('9');
+        await page.keyboard.press('ArrowRight');
+        await page.keyboard.press(' ');
+        await page.keyboard.press('4');
+        await page.keyboard.press('7');
+        await button(page, 'Check').click();
+        await status(page, /^1 cell is wrong: r1c1\./);
+        await axeScan(page, `${colorScheme}, after Check`);
+        await button(page, 'Hint').click();
+        // the wrong r1c1 is what a hint points out first; without /v1/hint the page says so
+        await status(page, /^Hint|not available|contradicts the solution: r1c1/);
+        await axeScan(page, `${colorScheme}, after Hint`);
+      }
+    },
+  },
+  {
+    name: 'screenshot: the desktop view, mid-game',
+    async run(openPage) {
+      const { page } = await open(openPage, `?p=${EASY}`, { viewport: { width: 1200, height: 860 }, colorScheme: 'light' });
+      const sol = (await solution({ puzzle: EASY })).cells;
+      let done = 0;
+      for (let i = 0; i < 81 && done < 30; i++) {
+        if (EASY[i] !== '.') continue;
+        await cell(page, Math.floor(i / 9) + 1, (i % 9) + 1).click();
+        await page.keyboard.press(done === 17 ? (sol[i] === '9' ? '8' : '9') : sol[i]);
+        done++;
+      }
+      await cell(page, 9, 1).click();
+      await page.keyboard.press(' ');
+      for (const d of ['1', '4', '6']) await page.keyboard.press(d);
+      await page.keyboard.press('ArrowRight');
+      for (const d of ['4', '6']) await page.keyboard.press(d);
+      await page.keyboard.press(' ');
+      await button(page, 'Check').click();
+      await status(page, /^1 cell is wrong/);
+      await cell(page, 6, 5).focus();
+      mkdirSync(SHOTS, { recursive: true });
+      await page.screenshot({ path: `${SHOTS}/page-desktop.png` });
+    },
+  },
+];
+
+// ---- main ----
+
+const deadline = setTimeout(() => {
+  console.log('FAIL the browser suite took more than 5 minutes');
+  stopServers();
+  process.exit(1);
+}, 300000);
+
+let failures = 1;
+try {
+  server = await startServer();
+  await launch();
+  console.log(`browser suite: sudokud ${server.url}, chromium ${chromiumVersion()}, node ${process.version}`);
+  failures = await runCases(cases, process.argv[2]);
+} catch (e) {
+  console.log(`FAIL the browser suite could not run: ${e.stack || e.message}`);
+} finally {
+  await closeBrowser().catch(() => {});
+  stopServers();
+  clearTimeout(deadline);
+}
+console.log(failures ? `browser suite: ${failures} failed` : 'browser suite: all passed');
+process.exit(failures ? 1 : 0);

@@ -1,0 +1,205 @@
+// board.js -- the board on screen, following the WAI-ARIA grid pattern.
+//
+//   <div role="grid" aria-label="Sudoku board">      one tab stop for the whole board
+//     <div role="row">                               one per grid row (a flex row)
+//       <div role="gridcell" aria-label="row 1 column 1" tabindex="0|-1"
+//            aria-readonly="true" (givens) aria-invalid="true" (wrong) aria-description="...">
+//
+// Focus is "roving": the focused cell alone has tabindex 0, arrow keys move it (Home/End to
+// the row's ends, Ctrl+Home/End to the board's corners). A cell's name is its place; what it
+// holds is its text and its description ("5, given", "pencil marks 1 3 7", "empty").
+//
+// Borders come from the shape: a thick line wherever two neighbours are in different boxes
+// (or jigsaw regions), so any R x C box and any jigsaw layout draws itself. Jigsaw regions are
+// also tinted, diagonal cells shaded. The board only draws and reports keys: what a key does
+// to the game is app.js's business, through the callbacks given to the constructor.
+
+import { symbol, valueOf } from './puzzle.js';
+
+export class Board {
+  /**
+   * root: the role=grid element. on: {input(i, v), clear(i), togglePencil(), undo(), redo()}.
+   */
+  constructor(root, on) {
+    this.root = root;
+    this.on = on;
+    this.cells = [];
+    this.focus = 0;
+    root.addEventListener('keydown', (e) => this.key(e));
+    root.addEventListener('click', (e) => {
+      const cell = e.target.closest('[role=gridcell]');
+      if (cell) this.moveTo(Number(cell.dataset.i));
+    });
+  }
+
+  /** Builds the cells for a game's shape; keeps focus on the same place when it still exists. */
+  build(game) {
+    const { n, shape } = game;
+    this.game = game;
+    this.root.replaceChildren();
+    this.root.style.setProperty('--n', n);
+    this.root.classList.toggle('jigsaw', Boolean(shape.regions));
+    this.root.dataset.size = n;
+    this.cells = [];
+    const tints = shape.regions ? colourRegions(shape) : null;
+    if (this.focus >= n * n) this.focus = 0;
+    for (let r = 0; r < n; r++) {
+      const row = document.createElement('div');
+      row.setAttribute('role', 'row');
+      for (let c = 0; c < n; c++) {
+        const i = r * n + c;
+        const cell = document.createElement('div');
+        cell.setAttribute('role', 'gridcell');
+        cell.setAttribute('aria-label', `row ${r + 1} column ${c + 1}`);
+        cell.dataset.i = i;
+        cell.tabIndex = i === this.focus ? 0 : -1;
+        const reg = shape.region;
+        if (c + 1 < n && reg[i] !== reg[i + 1]) cell.classList.add('edge-right');
+        if (r + 1 < n && reg[i] !== reg[i + n]) cell.classList.add('edge-bottom');
+        if (shape.onDiagonal(i)) cell.classList.add('diag');
+        if (tints) cell.classList.add(`tint${tints[reg[i]]}`);
+        row.append(cell);
+        this.cells.push(cell);
+      }
+      this.root.append(row);
+    }
+    this.drawAll();
+  }
+
+  drawAll() {
+    for (let i = 0; i < this.cells.length; i++) this.draw(i);
+  }
+
+  /** Redraws one cell from the game: given, entry (solver-filled or the player's), or marks. */
+  draw(i) {
+    const g = this.game, cell = this.cells[i];
+    const given = g.isGiven(i), v = g.value(i);
+    cell.classList.toggle('given', given);
+    cell.classList.toggle('entry', !given && v !== 0);
+    cell.classList.remove('invalid');
+    cell.removeAttribute('aria-invalid');
+    if (given) cell.setAttribute('aria-readonly', 'true');
+    else cell.removeAttribute('aria-readonly');
+    if (v) {
+      cell.textContent = symbol(v);
+      cell.setAttribute('aria-description', given ? `${symbol(v)}, given` : symbol(v));
+    } else if (g.marks[i].length) {
+      const grid = document.createElement('span');
+      grid.className = 'marks';
+      const box = g.shape.box || { rows: Math.ceil(Math.sqrt(g.n)), cols: Math.ceil(Math.sqrt(g.n)) };
+      grid.style.setProperty('--mc', box.cols);
+      grid.style.setProperty('--mr', box.rows);
+      for (let d = 1; d <= g.n; d++) {
+        const m = document.createElement('span');
+        m.textContent = g.marks[i].includes(d) ? symbol(d) : '';
+        grid.append(m);
+      }
+      cell.replaceChildren(grid);
+      cell.setAttribute('aria-description', `pencil marks ${g.marks[i].map(symbol).join(' ')}`);
+    } else {
+      cell.textContent = '';
+      cell.setAttribute('aria-description', 'empty');
+    }
+  }
+
+  /** Marks cells wrong (aria-invalid) with the reason in their description. */
+  markInvalid(list) {
+    for (const { i, why } of list) {
+      const cell = this.cells[i];
+      cell.setAttribute('aria-invalid', 'true');
+      cell.classList.add('invalid');
+      cell.setAttribute('aria-description', `${cell.getAttribute('aria-description')}, ${why}`);
+    }
+  }
+
+  clearInvalid() {
+    for (const cell of this.cells) {
+      if (cell.hasAttribute('aria-invalid')) this.draw(Number(cell.dataset.i));
+    }
+  }
+
+  /** Highlights a hint's cells (strong) and units (light); an empty call removes them. */
+  highlight(cells = [], units = []) {
+    for (const cell of this.cells) cell.classList.remove('hint-cell', 'hint-unit');
+    for (const i of units) this.cells[i].classList.add('hint-unit');
+    for (const i of cells) this.cells[i].classList.add('hint-cell');
+  }
+
+  moveTo(i, focus = true) {
+    if (!this.cells[i]) return;
+    this.cells[this.focus].tabIndex = -1;
+    this.focus = i;
+    this.cells[i].tabIndex = 0;
+    if (focus) this.cells[i].focus();
+  }
+
+  key(e) {
+    const n = this.game.n, r = Math.floor(this.focus / n), c = this.focus % n;
+    const ctrl = e.ctrlKey || e.metaKey;
+    const moves = {
+      ArrowUp: r > 0 ? this.focus - n : null,
+      ArrowDown: r < n - 1 ? this.focus + n : null,
+      ArrowLeft: c > 0 ? this.focus - 1 : null,
+      ArrowRight: c < n - 1 ? this.focus + 1 : null,
+      Home: ctrl ? 0 : r * n,
+      End: ctrl ? n * n - 1 : r * n + n - 1,
+      PageUp: c,
+      PageDown: (n - 1) * n + c,
+    };
+    if (e.key in moves) {
+      e.preventDefault();
+      if (moves[e.key] !== null) this.moveTo(moves[e.key]);
+      return;
+    }
+    if (ctrl && (e.key === 'z' || e.key === 'Z')) {
+      e.preventDefault();
+      if (e.shiftKey) this.on.redo();
+      else this.on.undo();
+      return;
+    }
+    if (ctrl && (e.key === 'y' || e.key === 'Y')) {
+      e.preventDefault();
+      this.on.redo();
+      return;
+    }
+    if (ctrl || e.altKey) return;
+    if (e.key === 'Backspace' || e.key === 'Delete' || e.key === '0') {
+      e.preventDefault();
+      this.on.clear(this.focus);
+      return;
+    }
+    if (e.key === ' ') {
+      e.preventDefault();
+      this.on.togglePencil();
+      return;
+    }
+    const v = valueOf(e.key);
+    if (v >= 1 && v <= n) {
+      e.preventDefault();
+      this.on.input(this.focus, v);
+    }
+  }
+}
+
+/** A small colour number per jigsaw region so neighbouring regions differ (greedy colouring). */
+function colourRegions(shape) {
+  const { n, region } = shape;
+  const next = new Map();
+  for (let i = 0; i < n * n; i++) {
+    for (const j of [i + 1, i + n]) {
+      if (j >= n * n || (j === i + 1 && j % n === 0) || region[i] === region[j]) continue;
+      for (const [a, b] of [[region[i], region[j]], [region[j], region[i]]]) {
+        if (!next.has(a)) next.set(a, new Set());
+        next.get(a).add(b);
+      }
+    }
+  }
+  const colour = new Array(n).fill(-1);
+  for (let id = 0; id < n; id++) {
+    const used = new Set([...(next.get(id) || [])].map((b) => colour[b]));
+    let k = 0;
+    while (used.has(k)) k++;
+    colour[id] = k % 6;
+  }
+  return colour;
+}

@@ -1,0 +1,239 @@
+// puzzle.js -- the puzzle as data: reading the text form, the shape (box, diagonal, jigsaw
+// regions), and the player's state (entries, pencil marks) with undo and redo.
+//
+// No DOM here: board.js draws what this module holds, app.js talks to the API. Cells are
+// numbered 0..N*N-1 row-major, as the API's JSON numbers rows and columns from 0; sentences
+// for people say r1c1, from 1, as the API's own `detail` texts do.
+//
+// A value is 0 for a blank or 1..N. The text form spells 1-9 then A-Z (10-35), so it reaches
+// N = 35; that is also how this page shows a value, and which keys enter it.
+
+/** The symbol of value v in the API's text form ('.' for 0). */
+export function symbol(v) {
+  if (v <= 0) return '.';
+  if (v <= 9) return String(v);
+  return String.fromCharCode(55 + v); // 10 -> 'A'
+}
+
+/** The value a key or character stands for (1..35), or 0 for none. */
+export function valueOf(ch) {
+  if (ch.length !== 1) return 0;
+  const c = ch.toUpperCase();
+  if (c >= '1' && c <= '9') return c.charCodeAt(0) - 48;
+  if (c >= 'A' && c <= 'Z') return c.charCodeAt(0) - 55;
+  return 0;
+}
+
+/** "r1c1" for cell i of an N x N grid. */
+export function cellName(i, n) {
+  return `r${Math.floor(i / n) + 1}c${(i % n) + 1}`;
+}
+
+/** The box the API assumes for N when none is named: square, else the most nearly square R x C
+ * with R < C (6 -> 2x3, 12 -> 3x4). Null when N is prime (no box fits). */
+export function defaultBox(n) {
+  let best = null;
+  for (let r = 2; r * r <= n; r++) if (n % r === 0) best = { rows: r, cols: n / r };
+  return best;
+}
+
+/**
+ * Reads the API's text form: 1-9, A-Z (either case), blanks '.', '0', '_'; whitespace and
+ * '|', '+', '-' ignored. Returns {cells, n}; throws an Error whose message is a sentence.
+ */
+export function parseText(text) {
+  const cells = [];
+  for (const ch of text) {
+    if (/\s/.test(ch) || ch === '|' || ch === '+' || ch === '-') continue;
+    if (ch === '.' || ch === '0' || ch === '_') {
+      cells.push(0);
+      continue;
+    }
+    const v = valueOf(ch);
+    if (v === 0) throw new Error(`"${ch}" is not a Sudoku symbol (use 1-9, A-Z, and . for a blank)`);
+    cells.push(v);
+  }
+  const n = Math.round(Math.sqrt(cells.length));
+  if (cells.length === 0) throw new Error('the puzzle is empty: paste 81 symbols for a 9x9');
+  if (n * n !== cells.length || n < 4)
+    throw new Error(`${cells.length} cells is not a square grid of 4x4 or more (a 9x9 has 81)`);
+  cells.forEach((v, i) => {
+    if (v > n) throw new Error(`${cellName(i, n)}: ${symbol(v)} is too large for a ${n}x${n} grid`);
+  });
+  return { cells, n };
+}
+
+/** Region ids 0..N-1 from a labels string (distinct labels in order of first appearance,
+ * whitespace ignored) or an array of ids; throws a sentence when it is not N regions of N. */
+export function parseRegions(spec, n) {
+  let ids;
+  if (Array.isArray(spec)) {
+    ids = spec.flat().map(Number);
+  } else {
+    const seen = new Map();
+    ids = [];
+    for (const ch of String(spec)) {
+      if (/\s/.test(ch)) continue;
+      if (!seen.has(ch)) seen.set(ch, seen.size);
+      ids.push(seen.get(ch));
+    }
+  }
+  if (ids.length !== n * n) throw new Error(`regions: ${ids.length} labels, expected ${n * n}`);
+  const count = new Array(n).fill(0);
+  for (const id of ids) {
+    if (!(id >= 0 && id < n)) throw new Error(`regions: more than ${n} distinct labels`);
+    count[id]++;
+  }
+  if (count.some((c) => c !== n)) throw new Error(`regions: each of the ${n} regions needs ${n} cells`);
+  return ids;
+}
+
+/**
+ * The shape of a puzzle: size, box, diagonal, regions (null or N*N ids), and the units the
+ * rules apply to, each a list of cell indexes, named as the API names them in conflicts.
+ */
+export class Shape {
+  constructor(n, { box = null, diagonal = false, regions = null } = {}) {
+    this.n = n;
+    this.box = box || defaultBox(n);
+    if (!this.box && !regions) throw new Error(`${n}x${n} has no box shape (${n} is prime): give regions`);
+    if (this.box && this.box.rows * this.box.cols !== n)
+      throw new Error(`a ${this.box.rows}x${this.box.cols} box does not tile a ${n}x${n} grid`);
+    this.boxNamed = Boolean(box);
+    this.diagonal = Boolean(diagonal);
+    this.regions = regions;
+    // region id of each cell: the jigsaw's, else the box's
+    this.region = new Array(n * n);
+    for (let i = 0; i < n * n; i++) {
+      const r = Math.floor(i / n), c = i % n;
+      this.region[i] = regions ? regions[i]
+        : Math.floor(r / this.box.rows) * (n / this.box.cols) + Math.floor(c / this.box.cols);
+    }
+  }
+
+  /** Cells of one unit as the API names it: row, column, box, region, diagonal. */
+  unitCells(type, index) {
+    const n = this.n, out = [];
+    for (let k = 0; k < n; k++) {
+      if (type === 'row') out.push(index * n + k);
+      else if (type === 'column') out.push(k * n + index);
+      else if (type === 'diagonal') out.push(index === 0 ? k * n + k : k * n + (n - 1 - k));
+    }
+    if (type === 'box' || type === 'region')
+      for (let i = 0; i < n * n; i++) if (this.region[i] === index) out.push(i);
+    return out;
+  }
+
+  onDiagonal(i) {
+    const r = Math.floor(i / this.n), c = i % this.n;
+    return this.diagonal && (r === c || r + c === this.n - 1);
+  }
+
+  /** The shape options of an API request body. */
+  options() {
+    const o = {};
+    if (this.regions) o.regions = this.regions;
+    else if (this.boxNamed || this.box.rows !== this.box.cols) o.box = { rows: this.box.rows, cols: this.box.cols };
+    if (this.diagonal) o.diagonal = true;
+    return o;
+  }
+}
+
+/**
+ * A game: the givens, the player's entries and pencil marks, and the history of changes.
+ * Every change is a list of per-cell {i, before, after} records, so undo and redo replay it
+ * exactly; a record's state is {v, marks} (marks: a sorted array of values).
+ */
+export class Game {
+  constructor(shape, givens, entries = null) {
+    this.shape = shape;
+    this.n = shape.n;
+    this.givens = givens.slice();
+    this.entries = entries ? entries.map((v, i) => (givens[i] ? 0 : v)) : new Array(givens.length).fill(0);
+    this.marks = givens.map(() => []);
+    this.done = [];
+    this.undone = [];
+  }
+
+  isGiven(i) {
+    return this.givens[i] !== 0;
+  }
+
+  /** The digit shown in cell i, given or entered; 0 when blank. */
+  value(i) {
+    return this.givens[i] || this.entries[i];
+  }
+
+  state(i) {
+    return { v: this.entries[i], marks: this.marks[i].slice() };
+  }
+
+  /** Applies a set of per-cell changes as one undoable step; returns the cells changed. */
+  change(cells) {
+    const records = [];
+    for (const { i, v, marks } of cells) {
+      if (this.isGiven(i)) continue;
+      const before = this.state(i);
+      const after = { v: v === undefined ? before.v : v, marks: marks === undefined ? before.marks : marks.slice().sort((a, b) => a - b) };
+      if (after.v === before.v && after.marks.join() === before.marks.join()) continue;
+      records.push({ i, before, after });
+    }
+    if (records.length === 0) return [];
+    this.apply(records, 'after');
+    this.done.push(records);
+    this.undone = [];
+    return records.map((r) => r.i);
+  }
+
+  apply(records, which) {
+    for (const rec of records) {
+      this.entries[rec.i] = rec[which].v;
+      this.marks[rec.i] = rec[which].marks.slice();
+    }
+  }
+
+  /** Undo / redo the last step; each returns the cells changed (empty when nothing to do). */
+  undo() {
+    const records = this.done.pop();
+    if (!records) return [];
+    this.apply(records, 'before');
+    this.undone.push(records);
+    return records.map((r) => r.i);
+  }
+
+  redo() {
+    const records = this.undone.pop();
+    if (!records) return [];
+    this.apply(records, 'after');
+    this.done.push(records);
+    return records.map((r) => r.i);
+  }
+
+  setValue(i, v) {
+    return this.change([{ i, v, marks: v ? [] : undefined }]);
+  }
+
+  toggleMark(i, v) {
+    if (this.entries[i]) return [];
+    const m = this.marks[i];
+    return this.change([{ i, marks: m.includes(v) ? m.filter((x) => x !== v) : m.concat(v) }]);
+  }
+
+  /** Clears an entry, or the pencil marks when there is no entry. */
+  clear(i) {
+    return this.change([{ i, v: 0, marks: this.entries[i] ? undefined : [] }]);
+  }
+
+  /** The givens in the text form; the grid with entries when withEntries. */
+  text(withEntries = false) {
+    return this.givens.map((g, i) => symbol(withEntries ? g || this.entries[i] : g)).join('');
+  }
+
+  entriesText() {
+    return this.entries.map(symbol).join('');
+  }
+
+  blanks() {
+    return this.givens.reduce((k, g, i) => k + (g === 0 && this.entries[i] === 0 ? 1 : 0), 0);
+  }
+}
