@@ -541,6 +541,37 @@ sudoku_status sudoku_generate(sudoku_solver *s, const sudoku_puzzle *shape, uint
                               const sudoku_generate_opts *opts, sudoku_puzzle *puzzle,
                               uint8_t *solution, sudoku_generated *g);
 
+/* A difficulty target from the step engine's rating (generate_rating.c): a
+ * level is the score range sudoku_level_range() gives, scored by
+ * sudoku_score_by_rating(), so that the puzzle's level is the one
+ * sudoku_rate() gives it. */
+
+/* The scores (tenths) sudoku_level_of() puts in `level`, as [*min, *max];
+ * the extreme level's max is INT_MAX. Returns 0, or -1 (nothing written)
+ * for a value that is no level. Thread-safe. */
+int sudoku_level_range(sudoku_level level, int *min, int *max);
+
+/* The level named `name` (a name sudoku_level_str gives) in *out. Returns 0,
+ * or -1 (*out untouched) for any other string. Thread-safe. */
+int sudoku_level_from_str(const char *name, sudoku_level *out);
+
+/* What sudoku_score_by_rating needs, owned by the caller: an engine, a solver
+ * for the rating's search after a stall (the generator's own may serve), and
+ * the limits of its chain searches and that search (NULL: none). One per
+ * thread. */
+typedef struct sudoku_rating_scorer {
+    sudoku_logic *lg;
+    sudoku_solver *s;
+    const sudoku_limits *limits;
+} sudoku_rating_scorer;
+
+/* A sudoku_score_fn, arg a sudoku_rating_scorer: the score sudoku_rate()
+ * gives the puzzle when that is at most score_max, else a value above
+ * score_max (the first step of the rating path found above it, the rating
+ * stopped there). Returns -1 when the rating fails (a limit ran out, the
+ * givens are broken). Reentrant on distinct scorers. */
+int sudoku_score_by_rating(const sudoku_puzzle *puzzle, int score_max, void *arg);
+
 #ifdef __cplusplus
 }
 #endif

@@ -3,9 +3,11 @@
  * solver of tests/support/dlx.c), its givens follow the asked symmetry, a
  * minimal one loses uniqueness with any given (orbit) taken away, the same
  * seed gives the same bytes (pinned below: changing them changes every
- * published seed), and the difficulty target and budgets end as documented.
+ * published seed), the difficulty target and budgets end as documented, and
+ * a puzzle asked of a level is of that level by sudoku_rate().
  */
 #include <criterion/criterion.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -482,4 +484,92 @@ Test(generate, symmetry_names_round_trip)
     cr_assert_eq(untouched, SUDOKU_SYMMETRY_MIRROR);
     cr_assert_str_eq(sudoku_symmetry_str((sudoku_symmetry)NSYMMETRIES), "unknown");
     cr_assert_str_eq(sudoku_limit_reason_str(SUDOKU_LIMIT_ATTEMPTS), "attempts");
+}
+
+/* ---- levels: the rating as the target (solver/generate_rating.c) ----------- */
+
+Test(generate, level_ranges_follow_the_level_cuts)
+{
+    static const int want[][2] = {{0, 15}, {16, 25}, {26, 44}, {45, 62}, {63, INT_MAX}};
+    for (int k = SUDOKU_LEVEL_EASY; k <= SUDOKU_LEVEL_EXTREME; k++) {
+        int min = -7, max = -7;
+        cr_assert_eq(sudoku_level_range((sudoku_level)k, &min, &max), 0);
+        cr_assert(min == want[k][0] && max == want[k][1], "%s: %d..%d",
+                  sudoku_level_str((sudoku_level)k), min, max);
+        sudoku_level back = SUDOKU_LEVEL_EXTREME;
+        cr_assert_eq(sudoku_level_from_str(sudoku_level_str((sudoku_level)k), &back), 0);
+        cr_assert_eq((int)back, k);
+    }
+    int min = -7, max = -7;
+    cr_assert_eq(sudoku_level_range((sudoku_level)99, &min, &max), -1);
+    cr_assert(min == -7 && max == -7);
+    sudoku_level untouched = SUDOKU_LEVEL_HARD;
+    cr_assert_eq(sudoku_level_from_str("diabolical", &untouched), -1);
+    cr_assert_eq(untouched, SUDOKU_LEVEL_HARD);
+}
+
+static sudoku_logic *engine;
+
+/* Per test, after the suite's setup(): the engine of the rating tests. */
+static void setup_rating(void)
+{
+    engine = sudoku_logic_new();
+    cr_assert_not_null(engine);
+}
+
+static void teardown_rating(void)
+{
+    sudoku_logic_free(engine);
+}
+
+Test(generate, the_stopping_score_is_the_rating_up_to_its_cap, .init = setup_rating,
+     .fini = teardown_rating)
+{
+    sudoku_rating_scorer rs = {.lg = engine, .s = solver};
+    sudoku_rating full;
+    init_shape(9, 3, 3, false);
+    sudoku_generate_opts o = {.minimal = true};
+    for (uint64_t seed = 1; seed <= 40; seed++) {
+        generate(seed, &o);
+        sudoku_logic_status st = sudoku_rate(engine, solver, &out, NULL, &full);
+        cr_assert(st == SUDOKU_LOGIC_SOLVED || st == SUDOKU_LOGIC_STUCK);
+        cr_assert_eq(sudoku_score_by_rating(&out, INT_MAX, &rs), full.score, "seed %llu",
+                     (unsigned long long)seed);
+        int capped = sudoku_score_by_rating(&out, 20, &rs);
+        if (full.score <= 20)
+            cr_assert_eq(capped, full.score, "seed %llu", (unsigned long long)seed);
+        else
+            cr_assert_gt(capped, 20, "seed %llu: %d", (unsigned long long)seed, capped);
+    }
+}
+
+Test(generate, a_puzzle_asked_of_a_level_is_rated_that_level, .init = setup_rating,
+     .fini = teardown_rating)
+{
+    sudoku_rating_scorer rs = {.lg = engine, .s = solver};
+    sudoku_rating r;
+    init_shape(9, 3, 3, false);
+    for (int k = SUDOKU_LEVEL_EASY; k <= SUDOKU_LEVEL_EXTREME; k++) {
+        sudoku_generate_opts o = {.symmetry = SUDOKU_SYMMETRY_ROTATIONAL,
+                                  .minimal = k >= SUDOKU_LEVEL_HARD,
+                                  .score = sudoku_score_by_rating,
+                                  .score_arg = &rs,
+                                  .max_attempts = 2000};
+        cr_assert_eq(sudoku_level_range((sudoku_level)k, &o.score_min, &o.score_max), 0);
+        for (uint64_t seed = 1; seed <= 2; seed++) {
+            sudoku_generated g = generate(seed, &o);
+            check_unique(&g, sudoku_level_str((sudoku_level)k));
+            sudoku_rate(engine, solver, &out, NULL, &r);
+            cr_assert_eq(sudoku_level_of(r.score, r.needs_search), (sudoku_level)k,
+                         "%s seed %llu: rated %d", sudoku_level_str((sudoku_level)k),
+                         (unsigned long long)seed, r.score);
+            cr_assert_eq(g.score, r.score);
+            /* easy needs hidden singles alone; hard and harder do not fall to singles */
+            bool singles_only = r.hardest == SUDOKU_TECH_HIDDEN_SINGLE_BOX ||
+                                r.hardest == SUDOKU_TECH_HIDDEN_SINGLE_LINE ||
+                                r.hardest == SUDOKU_TECH_NAKED_SINGLE;
+            if (k == SUDOKU_LEVEL_EASY) cr_assert(singles_only && !r.needs_search);
+            if (k >= SUDOKU_LEVEL_HARD) cr_assert(!singles_only || r.needs_search);
+        }
+    }
 }
