@@ -8,10 +8,10 @@
  * with its own solver) and printed in order before the next chunk, so memory
  * stays bounded for any --count.
  *
- * A difficulty target (--difficulty, issue 14) is not taken yet: it needs the
- * step engine's rating, which is not in the library yet. It plugs in as
- * run.opts.score (a sudoku_score_fn calling the rating) with the level's
- * score range and a max_attempts, set where the options are parsed.
+ * --difficulty LEVEL makes the rating the target: sudoku_score_by_rating
+ * over the level's score range (generate_rating.c, shared with the server),
+ * each worker with its own engine, up to CLI_GENERATE_ATTEMPTS candidates a
+ * puzzle; a line that misses it after them all is '! limit seed S'.
  */
 #include <getopt.h>
 #include <inttypes.h>
@@ -32,6 +32,8 @@ enum {
 
 struct worker {
     sudoku_solver *solver;
+    sudoku_logic *lg;            /* --difficulty only */
+    sudoku_rating_scorer scorer; /* lg and solver */
     sudoku_puzzle puzzle;
     uint8_t solution[TEXT_CELLS];
 };
@@ -54,9 +56,11 @@ static void make_line(void *ctx, int worker, size_t index)
     char *line = run->lines + index * LINE_MAX;
     char puzzle[TEXT_CELLS + 1], solution[TEXT_CELLS + 1];
     uint64_t seed = run->seed + index;
+    sudoku_generate_opts opts = run->opts;
     sudoku_generated g;
 
-    sudoku_generate(w->solver, run->shape, seed, &run->opts, &w->puzzle, w->solution, &g);
+    opts.score_arg = &w->scorer;
+    sudoku_generate(w->solver, run->shape, seed, &opts, &w->puzzle, w->solution, &g);
     run->ok[index] = g.status == SUDOKU_SOLVED;
     if (!run->ok[index]) {
         snprintf(line, LINE_MAX, "! %s seed %" PRIu64, sudoku_status_str(g.status), seed);
@@ -68,10 +72,17 @@ static void make_line(void *ctx, int worker, size_t index)
         return;
     }
     sudoku_format(&w->puzzle, w->solution, solution, sizeof(solution));
-    snprintf(line, LINE_MAX,
-             "{\"puzzle\":\"%s\",\"solution\":\"%s\",\"seed\":%" PRIu64
-             ",\"givens\":%d,\"symmetry\":\"%s\"}",
-             puzzle, solution, seed, g.givens, sudoku_symmetry_str(run->opts.symmetry));
+    int n = snprintf(line, LINE_MAX,
+                     "{\"puzzle\":\"%s\",\"solution\":\"%s\",\"seed\":%" PRIu64
+                     ",\"givens\":%d,\"symmetry\":\"%s\"",
+                     puzzle, solution, seed, g.givens, sudoku_symmetry_str(opts.symmetry));
+    /* A rated puzzle's score is a stall's or a step's, never negative; above
+     * the ladder is extreme whether or not the rating needed search. */
+    if (opts.score)
+        snprintf(line + n, LINE_MAX - (size_t)n, ",\"score\":%d.%d,\"level\":\"%s\"}", g.score / 10,
+                 g.score % 10, sudoku_level_str(sudoku_level_of(g.score, false)));
+    else
+        snprintf(line + n, LINE_MAX - (size_t)n, "}");
 }
 
 /* Makes and prints `count` puzzles from seed on `threads` workers. Returns
@@ -86,8 +97,11 @@ static int print_puzzles(struct run *run, uint64_t count, int threads)
     run->ok = calloc(chunk, sizeof(*run->ok));
     if (!run->workers || !run->lines || !run->ok) goto fail;
     for (int i = 0; i < threads; i++) {
-        run->workers[i].solver = sudoku_solver_new(run->shape->size);
-        if (!run->workers[i].solver) goto fail;
+        struct worker *w = &run->workers[i];
+        w->solver = sudoku_solver_new(run->shape->size);
+        if (!w->solver) goto fail;
+        if (run->opts.score && !(w->lg = sudoku_logic_new())) goto fail;
+        w->scorer = (sudoku_rating_scorer){.lg = w->lg, .s = w->solver};
     }
     for (uint64_t done = 0; done < count; done += chunk) {
         size_t n = count - done < chunk ? (size_t)(count - done) : chunk;
@@ -109,7 +123,10 @@ fail:
     fprintf(stderr, "sudoku: generate: out of memory\n");
     status = 2;
 done:
-    for (int i = 0; run->workers && i < threads; i++) sudoku_solver_free(run->workers[i].solver);
+    for (int i = 0; run->workers && i < threads; i++) {
+        sudoku_solver_free(run->workers[i].solver);
+        sudoku_logic_free(run->workers[i].lg);
+    }
     free(run->workers);
     free(run->lines);
     free(run->ok);
@@ -119,21 +136,17 @@ done:
 int cli_generate_main(int argc, char **argv)
 {
     static const struct option longopts[] = {
-        {"count", required_argument, NULL, 'c'},
-        {"seed", required_argument, NULL, 's'},
-        {"symmetry", required_argument, NULL, 'y'},
-        {"size", required_argument, NULL, 'n'},
-        {"box", required_argument, NULL, 'b'},
-        {"diagonal", no_argument, NULL, 'd'},
-        {"minimal", no_argument, NULL, 'm'},
-        {"threads", required_argument, NULL, 't'},
-        {"json", no_argument, NULL, 'j'},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
+        {"count", required_argument, NULL, 'c'},    {"seed", required_argument, NULL, 's'},
+        {"symmetry", required_argument, NULL, 'y'}, {"size", required_argument, NULL, 'n'},
+        {"box", required_argument, NULL, 'b'},      {"diagonal", no_argument, NULL, 'd'},
+        {"minimal", no_argument, NULL, 'm'},        {"threads", required_argument, NULL, 't'},
+        {"json", no_argument, NULL, 'j'},           {"difficulty", required_argument, NULL, 'l'},
+        {"help", no_argument, NULL, 'h'},           {NULL, 0, NULL, 0},
     };
     int size = 0, box_rows = 0, box_cols = 0, threads = 1, c;
     bool diagonal = false;
     uint64_t count = 1, seed = 1;
+    sudoku_level level;
     sudoku_puzzle shape;
     struct run run = {.shape = &shape};
 
@@ -171,6 +184,19 @@ int cli_generate_main(int argc, char **argv)
             break;
         case 'j':
             run.json = true;
+            break;
+        case 'l':
+            rc = sudoku_level_from_str(optarg, &level);
+            if (rc == 0) {
+                sudoku_level_range(level, &run.opts.score_min, &run.opts.score_max);
+                run.opts.score = sudoku_score_by_rating;
+                run.opts.max_attempts = CLI_GENERATE_ATTEMPTS;
+            } else {
+                fprintf(stderr,
+                        "sudoku: --difficulty: expected easy, medium, hard, expert or extreme, "
+                        "got '%s'\n",
+                        optarg);
+            }
             break;
         default:
             return cli_help_or_usage_error(c, argv[0]);

@@ -185,6 +185,24 @@ Test(cli, generate_json_carries_puzzle_solution_and_seed, .init = cr_redirect_st
         "5498645928173897134265\",\"seed\":2,\"givens\":28,\"symmetry\":\"rotational\"}\n");
 }
 
+Test(cli, generate_difficulty_gives_a_rated_puzzle_of_that_level, .init = cr_redirect_stdout)
+{
+    /* `sudoku rate` says 2.8 hard of this puzzle too */
+    cr_assert_eq(
+        run("sudoku generate --difficulty hard --seed 3 --symmetry rotational --minimal --json"),
+        0);
+    cr_assert_stdout_eq_str(
+        "{\"puzzle\":\"2...35...74.9..15..69..........6.3.5.1.....6.4.6.7..........64..34..7.82..."
+        "68...3\",\"solution\":\"28173549674392615856984123792746831531825976445617382987539264"
+        "1634517982192684573\",\"seed\":3,\"givens\":28,\"symmetry\":\"rotational\",\"score\":"
+        "2.8,\"level\":\"hard\"}\n");
+}
+
+Test(cli, generate_refuses_an_unknown_difficulty, .init = cr_redirect_stderr)
+{
+    cr_assert_eq(run("sudoku generate --difficulty diabolical"), 2);
+}
+
 Test(cli, generate_refuses_an_unknown_symmetry, .init = cr_redirect_stderr)
 {
     cr_assert_eq(run("sudoku generate --symmetry spiral"), 2);
