@@ -165,6 +165,7 @@ fuzz: $(FUZZERS)
 bench: all
 	@scripts/deps.sh bench
 	bench/solver.sh build/sudoku
+	bench/generate.sh build/sudoku
 	bench/http.sh build/sudokud build/sudoku
 
 FMT_FILES = $(wildcard solver/*.[ch] solver/logic/*.[ch] server/*.[ch] cli/*.[ch] tests/*.[ch] tests/support/*.[ch] fuzz/*.[ch]) \

@@ -94,6 +94,21 @@ int cli_parse_box(const char *s, int *rows, int *cols)
     return 0;
 }
 
+int cli_shape_init(const char *command, int size, int box_rows, int box_cols, sudoku_puzzle *p)
+{
+    char err[SUDOKU_ERR_LEN];
+
+    if (box_rows && box_rows * box_cols != size) {
+        fprintf(stderr, "sudoku: --box %dx%d does not fit --size %d\n", box_rows, box_cols, size);
+        return -1;
+    }
+    if (sudoku_puzzle_init(p, size, box_rows, box_cols, err) != 0) {
+        fprintf(stderr, "sudoku: %s: %s\n", command, err);
+        return -1;
+    }
+    return 0;
+}
+
 int cli_parse_threads(const char *s, int *out)
 {
     int n;

@@ -8,6 +8,8 @@
 
 #include <stdint.h>
 
+#include "solver/sudoku.h"
+
 /* Parses an integer in [min, max] (decimal) for option opt into *out.
  * Returns 0, or -1 after a message on stderr; *out is then untouched. */
 int cli_parse_int(const char *opt, const char *s, int min, int max, int *out);
@@ -22,6 +24,12 @@ int cli_parse_double(const char *opt, const char *s, double min, double max, dou
  * sudoku_puzzle_init() accepts and the text form can spell (R*C <= 35).
  * Returns 0, or -1 after a message on stderr. */
 int cli_parse_box(const char *s, int *rows, int *cols);
+
+/* The shape of a command's --size and --box options (box_rows 0: the
+ * default box of size) in *p: checks that the box fits the size and that
+ * the library takes the shape. Returns 0, or -1 after a message naming
+ * `command` on stderr. */
+int cli_shape_init(const char *command, int size, int box_rows, int box_cols, sudoku_puzzle *p);
 
 /* Parses a thread count: 1..CLI_MAX_THREADS, or 0 for the number of online
  * CPUs. */

@@ -1,7 +1,7 @@
 /* commands.c -- `sudoku`, the command-line face of libsudoku: dispatch and usage.
  *
- * One binary with subcommands (solve, count, bench, random, rate, explain,
- * hint), git style, so
+ * One binary with subcommands (solve, count, bench, random, generate, rate,
+ * explain, hint), git style, so
  * the shape options and the puzzle line format are learnt once. Each command
  * lives in its own file and returns the exit status; this file only picks
  * it and holds the usage text, the one place the interface is documented.
@@ -24,6 +24,9 @@
  * the code uses instead of copies of them. */
 #define CLI_STR_(x) #x
 #define CLI_STR(x)  CLI_STR_(x)
+/* Object-like, so the usage text around them stays one literal per line. */
+#define CLI_TEXT_SIZE_STR CLI_STR(SUDOKU_MAX_TEXT_SIZE)
+#define CLI_ATTEMPTS_STR  CLI_STR(CLI_GENERATE_ATTEMPTS)
 
 /* Which puzzle-reading commands take a shared option: a bit per command. */
 enum {
@@ -99,6 +102,26 @@ static const struct command {
      "    easiest next step from the user's state, else 'solved'.\n"
      "    With --json, rate, explain and hint print one JSON object a line: the\n"
      "    members /v1/rate, /v1/explain and /v1/hint answer with, or {\"error\": ...}.\n"},
+    {"generate", cli_generate_main, false, TAKES_BOX | TAKES_DIAGONAL | TAKES_THREADS,
+     "sudoku generate [--count K] [--seed S] [--difficulty L] [--symmetry X]\n"
+     "                [--size N|--box RxC] [--diagonal] [--minimal] [--threads N] [--json]",
+     "generate: prints --count K (default 1) puzzles with exactly one solution,\n"
+     "    one a line, of size N (default 9, at most " CLI_TEXT_SIZE_STR ").\n"
+     "    Puzzle i (from 0) is made from seed S+i (--seed, default 1): the same\n"
+     "    seed and options give the same puzzle on every machine and with any\n"
+     "    --threads, and '--seed S+i --count 1' makes it again alone.\n"
+     "      --difficulty L  easy, medium, hard, expert or extreme: the level\n"
+     "                      'sudoku rate' gives the puzzle; tries up to\n"
+     "                      " CLI_ATTEMPTS_STR " candidates a puzzle (default: any level)\n"
+     "      --symmetry X    where the givens stand: none (default), rotational\n"
+     "                      (half turn), rotational90 (quarter turn), mirror\n"
+     "                      (left-right), diagonal (main diagonal)\n"
+     "      --minimal       remove every given (every symmetric group of givens)\n"
+     "                      that can go; slower, fewer givens, harder\n"
+     "      --json          {\"puzzle\", \"solution\", \"seed\", \"givens\", \"symmetry\"}\n"
+     "                      a line, with \"score\" and \"level\" for --difficulty\n"
+     "    A line that could not be made is '! STATUS seed S' ('! limit' when no\n"
+     "    candidate met --difficulty), and exits 1.\n"},
 };
 
 static const struct option_help {

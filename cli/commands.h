@@ -15,10 +15,16 @@
  * wide-open grid. A plain number: the usage text spells it. */
 #define CLI_COUNT_LIMIT 1000000
 
+/* Candidate puzzles `generate --difficulty` tries for one line before it
+ * gives up: an expert 9x9 takes some 40 on average, a miss after this many
+ * is then below one in 10^10. A plain number: the usage text spells it. */
+#define CLI_GENERATE_ATTEMPTS 1000
+
 int cli_solve_main(int argc, char **argv);
 int cli_count_main(int argc, char **argv);
 int cli_bench_main(int argc, char **argv);
 int cli_random_main(int argc, char **argv);
+int cli_generate_main(int argc, char **argv);
 int cli_rate_main(int argc, char **argv);
 int cli_explain_main(int argc, char **argv);
 int cli_hint_main(int argc, char **argv);

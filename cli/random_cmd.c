@@ -5,8 +5,8 @@
  * random relabelling); then a random subset of cells is kept as givens.
  * Puzzles are therefore always solvable but not necessarily unique, which is
  * fine for a throughput benchmark checked by the rules; puzzles with one
- * solution are another command's job. Everything derives from --seed, so a
- * file can be regenerated instead of stored.
+ * solution are `sudoku generate`'s job (generate_cmd.c). Everything derives
+ * from --seed, so a file can be regenerated instead of stored.
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -69,7 +69,6 @@ int cli_random_main(int argc, char **argv)
     int size = 0, box_rows = 0, box_cols = 0, c;
     double density = 0.5;
     uint64_t count = 1, seed = 1;
-    char err[SUDOKU_ERR_LEN];
     sudoku_puzzle p;
 
     while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
@@ -104,13 +103,6 @@ int cli_random_main(int argc, char **argv)
         fprintf(stderr, "sudoku: random needs --size N or --box RxC\n");
         return cli_usage_error(argv[0]);
     }
-    if (box_rows && box_rows * box_cols != size) {
-        fprintf(stderr, "sudoku: --box %dx%d does not fit --size %d\n", box_rows, box_cols, size);
-        return cli_usage_error(argv[0]);
-    }
-    if (sudoku_puzzle_init(&p, size, box_rows, box_cols, err) != 0) {
-        fprintf(stderr, "sudoku: random: %s\n", err);
-        return 2;
-    }
+    if (cli_shape_init(argv[0], size, box_rows, box_cols, &p) != 0) return cli_usage_error(argv[0]);
     return print_random(&p, density, count, seed);
 }

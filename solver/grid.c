@@ -487,6 +487,8 @@ const char *sudoku_limit_reason_str(sudoku_limit_reason reason)
         return "deadline";
     case SUDOKU_LIMIT_CANCEL:
         return "cancel";
+    case SUDOKU_LIMIT_ATTEMPTS:
+        return "attempts";
     }
     return "unknown";
 }

@@ -136,10 +136,19 @@ static sudoku_limit_reason sdk_over_budget(const sudoku_solver *s, const sudoku_
     return SUDOKU_LIMIT_NONE;
 }
 
+/* One of the set bits of m (non-zero), each as likely, drawn from rng. */
+static uint64_t sdk_random_bit(uint64_t m, sudoku_rng *rng)
+{
+    for (uint64_t k = sudoku_rng_below(rng, (uint64_t)sdk_popcount(m)); k > 0; k--) m &= m - 1;
+    return sdk_lowbit(m);
+}
+
 /* Depth-first search from the board sdk_board_init() set up, `ok` being
  * what it returned. Fills the count, count_exact, limit_reason and
- * solutions of r. */
-static void sdk_search(sudoku_solver *s, const sudoku_limits *lim, bool ok, sudoku_result *r)
+ * solutions of r. A guess tries the lowest symbol first, or a random one
+ * drawn from rng when rng is not NULL. */
+static void sdk_search(sudoku_solver *s, const sudoku_limits *lim, sudoku_rng *rng, bool ok,
+                       sudoku_result *r)
 {
     uint64_t max = lim->max_solutions ? lim->max_solutions : 1, next_check = 0;
     int depth = 0;
@@ -169,7 +178,7 @@ static void sdk_search(sudoku_solver *s, const sudoku_limits *lim, bool ok, sudo
 
         sdk_frame *f = &s->frames[depth - 1];
         sdk_undo(s, f->mark, f->nsolved);
-        uint64_t bit = sdk_lowbit(f->untried);
+        uint64_t bit = rng ? sdk_random_bit(f->untried, rng) : sdk_lowbit(f->untried);
         f->untried ^= bit;
         s->stats.nodes++;
         s->stats.guesses++;
@@ -178,8 +187,9 @@ static void sdk_search(sudoku_solver *s, const sudoku_limits *lim, bool ok, sudo
     }
 }
 
-sudoku_status sdk_generic_solve(sudoku_solver *s, const sudoku_puzzle *p,
-                                const sudoku_limits *limits, sudoku_result *r)
+/* sdk_generic_solve(), with the guess order of sdk_search(). */
+static sudoku_status sdk_generic_run(sudoku_solver *s, const sudoku_puzzle *p,
+                                     const sudoku_limits *limits, sudoku_rng *rng, sudoku_result *r)
 {
     static const sudoku_limits no_limits = {0};
     sdk_result_reset(r);
@@ -188,7 +198,7 @@ sudoku_status sdk_generic_solve(sudoku_solver *s, const sudoku_puzzle *p,
     memset(&s->stats, 0, sizeof(s->stats));
     sdk_shape_load(s, p);
     s->stats.nodes = 1;
-    sdk_search(s, limits ? limits : &no_limits, sdk_board_init(s, p->cells), r);
+    sdk_search(s, limits ? limits : &no_limits, rng, sdk_board_init(s, p->cells), r);
     r->stats = s->stats;
 
     /* Two solutions prove "multiple" even when a budget cut the count short. */
@@ -200,6 +210,18 @@ sudoku_status sdk_generic_solve(sudoku_solver *s, const sudoku_puzzle *p,
         r->status = r->solution_count == 1 ? SUDOKU_SOLVED : SUDOKU_NO_SOLUTION;
     }
     return r->status;
+}
+
+sudoku_status sdk_generic_solve(sudoku_solver *s, const sudoku_puzzle *p,
+                                const sudoku_limits *limits, sudoku_result *r)
+{
+    return sdk_generic_run(s, p, limits, NULL, r);
+}
+
+sudoku_status sdk_random_solve(sudoku_solver *s, const sudoku_puzzle *p,
+                               const sudoku_limits *limits, sudoku_rng *rng, sudoku_result *r)
+{
+    return sdk_generic_run(s, p, limits, rng, r);
 }
 
 sudoku_status sudoku_solve(sudoku_solver *s, const sudoku_puzzle *p, const sudoku_limits *limits,

@@ -39,6 +39,14 @@ sudoku_status sdk_fast9_solve(const uint8_t *cells, const sudoku_limits *limits,
 sudoku_status sdk_generic_solve(sudoku_solver *s, const sudoku_puzzle *p,
                                 const sudoku_limits *limits, sudoku_result *r);
 
+/* sdk_generic_solve() with each guess trying a random candidate of its cell
+ * first, drawn from rng, instead of the lowest: the first solution of an
+ * empty grid is then a random grid, which is how the generator fills one.
+ * The draws, and so the solution, depend on the seed and on this search's
+ * choices alone, never on the clock unless a deadline stops it. */
+sudoku_status sdk_random_solve(sudoku_solver *s, const sudoku_puzzle *p,
+                               const sudoku_limits *limits, sudoku_rng *rng, sudoku_result *r);
+
 /* ---- geometry (grid.c) ---------------------------------------------------- */
 
 #define SDK_MAX_UNITS   (3 * SUDOKU_MAX_SIZE + 2)

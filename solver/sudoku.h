@@ -65,6 +65,7 @@ typedef enum sudoku_limit_reason {
     SUDOKU_LIMIT_NODES,    /* node_budget exhausted */
     SUDOKU_LIMIT_DEADLINE, /* deadline_ns passed */
     SUDOKU_LIMIT_CANCEL,   /* *cancel became true */
+    SUDOKU_LIMIT_ATTEMPTS, /* sudoku_generate only: max_attempts puzzles missed the target */
 } sudoku_limit_reason;
 
 typedef enum sudoku_unit_kind {
@@ -198,7 +199,7 @@ sudoku_status sudoku_solve(sudoku_solver *s, const sudoku_puzzle *p, const sudok
                            sudoku_result *r);
 
 /* Stable lower-case names: "solved", "multiple", "no_solution", "conflict",
- * "limit", "invalid"; "nodes", "deadline", "cancel"; "row", "column", "box",
+ * "limit", "invalid"; "nodes", "deadline", "cancel", "attempts"; "row", "column", "box",
  * "diagonal" ("region" for box conflicts of a jigsaw is the caller's call). */
 const char *sudoku_status_str(sudoku_status status);
 const char *sudoku_limit_reason_str(sudoku_limit_reason reason);
@@ -435,6 +436,141 @@ int sudoku_technique_score(sudoku_technique t);
 /* The status name: "step", "solved", "stuck", "broken", "limit", "invalid". */
 const char *sudoku_logic_status_str(sudoku_logic_status status);
 
+
+/* ---- generator: seeded puzzles with exactly one solution ------------------ */
+
+/* Which moves of the grid map the givens onto givens. Any shape takes any
+ * symmetry: it constrains the positions of the givens, not the units. */
+typedef enum sudoku_symmetry {
+    SUDOKU_SYMMETRY_NONE = 0,     /* givens anywhere */
+    SUDOKU_SYMMETRY_ROTATIONAL,   /* a half turn about the centre: (r, c) -> (N-1-r, N-1-c) */
+    SUDOKU_SYMMETRY_ROTATIONAL90, /* a quarter turn: (r, c) -> (c, N-1-r), so every turn */
+    SUDOKU_SYMMETRY_MIRROR,       /* left-right reflection: (r, c) -> (r, N-1-c) */
+    SUDOKU_SYMMETRY_DIAGONAL,     /* reflection in the main diagonal: (r, c) -> (c, r) */
+} sudoku_symmetry;
+
+/* Stable lower-case names: "none", "rotational", "rotational90", "mirror",
+ * "diagonal"; "unknown" out of range. */
+const char *sudoku_symmetry_str(sudoku_symmetry symmetry);
+
+/* The symmetry named `name` (a name sudoku_symmetry_str gives) in *out.
+ * Returns 0, or -1 (*out untouched) for any other string. Thread-safe. */
+int sudoku_symmetry_from_str(const char *name, sudoku_symmetry *out);
+
+/* The difficulty of a unique puzzle as the caller measures it (the step
+ * engine's rating: tenths of Sudoku Explainer's scale), or a negative value
+ * when it could not tell. `puzzle` holds the givens and is only read; arg is
+ * the caller's sudoku_generate_opts.score_arg. score_max is the top of the
+ * target range: a rating may stop as soon as it knows the score is above it
+ * and answer any value above it, which spares the costly end of a rating
+ * (chains) on most candidates of an easy target; the closest-so-far choice
+ * then takes it as just above. Called from the thread that called
+ * sudoku_generate, once per candidate puzzle, between the generator's own
+ * solves: it may use the generator's solver. A level is a score range. */
+typedef int sudoku_score_fn(const sudoku_puzzle *puzzle, int score_max, void *arg);
+
+/* Search nodes one uniqueness check may take by default before the
+ * generator gives up on removing that cell and keeps it given. Few checks
+ * need more, and those mostly find a second solution in the end, while a
+ * 25x25 node costs some 25 us. */
+#define SUDOKU_GENERATE_CHECK_NODES 200
+
+/* What to generate, and the budget. Zero-initialise, then set what you need:
+ * all zeros is one puzzle without symmetry, not minimal, any difficulty. */
+typedef struct sudoku_generate_opts {
+    sudoku_symmetry symmetry;
+    /* Every removable given removed: no given (no orbit of the symmetry,
+     * with one) can be blanked without a second solution. Slower: every
+     * orbit is tried and every uniqueness check must end, so check_nodes
+     * does not apply. Not minimal, thinning stops after a run of orbits
+     * that had to stay. */
+    bool minimal;
+    /* The difficulty target: a candidate puzzle is accepted when
+     * score_min <= score(puzzle) <= score_max. NULL accepts the first. */
+    sudoku_score_fn *score;
+    void *score_arg;
+    int score_min, score_max;
+    /* Candidate puzzles (each from a new grid) to try for the target before
+     * giving up with the closest one; 0 is taken as 1. */
+    uint32_t max_attempts;
+    /* Nodes per uniqueness check when not minimal; 0 = SUDOKU_GENERATE_CHECK_NODES.
+     * A check that runs out keeps its cell: uniqueness never depends on it. */
+    uint64_t check_nodes;
+    uint64_t deadline_ns;     /* absolute sudoku_now_ns() time; 0 = none */
+    const atomic_int *cancel; /* non-zero => stop soon; may be NULL; read relaxed */
+} sudoku_generate_opts;
+
+/* What sudoku_generate reports besides the puzzle. */
+typedef struct sudoku_generated {
+    /* SUDOKU_SOLVED: the puzzle meets the target. SUDOKU_LIMIT: a budget
+     * (limit_reason: attempts, deadline or cancel) stopped the search and the
+     * puzzle is the closest to the target so far, still with one solution,
+     * or none at all when givens is 0. SUDOKU_INVALID: a bad shape or option,
+     * a solver smaller than the shape, or a shape without any complete grid
+     * (some jigsaws, with or without diagonals). */
+    sudoku_status status;
+    sudoku_limit_reason limit_reason;
+    int givens;        /* given cells of the puzzle */
+    int score;         /* score() of the puzzle; -1 without a score function, or
+                          when a stop cut the only candidate short before scoring */
+    uint32_t attempts; /* candidate puzzles made (full grids filled) */
+    uint64_t checks;   /* uniqueness checks run */
+} sudoku_generated;
+
+/* Makes a puzzle of shape's size, box, diagonal and regions (its cells are
+ * not read) that has exactly one solution: a random full grid, filled by a
+ * search that guesses in random order, from which orbits of `symmetry` are
+ * blanked in random order while sudoku_solve still finds one solution (with
+ * max_solutions 2). opts NULL means all defaults. Writes the shape and the
+ * givens to *puzzle, the solution to `solution` (N*N bytes, may be NULL) and
+ * the report to *g; returns g->status.
+ *
+ * Seed contract: every random choice is drawn from one sudoku_rng seeded with
+ * `seed`, and no decision reads the clock, floating point or the platform's
+ * rand(), so the same seed, shape and options (symmetry, minimal, check_nodes,
+ * max_attempts, the score range, and a score function that answers the same)
+ * give the same bytes on every machine and build of this version, whatever
+ * the thread; tests/unit_generate.c pins examples. Only a deadline or cancel, which stop
+ * the work at a moment the clock picks, make the result depend on timing. A
+ * batch of puzzles should use seeds seed, seed+1, ... so that each one can be
+ * made again alone.
+ *
+ * s must serve shape's size. Never allocates; reentrant on distinct solvers
+ * (the score function's own state is the caller's business). */
+sudoku_status sudoku_generate(sudoku_solver *s, const sudoku_puzzle *shape, uint64_t seed,
+                              const sudoku_generate_opts *opts, sudoku_puzzle *puzzle,
+                              uint8_t *solution, sudoku_generated *g);
+
+/* A difficulty target from the step engine's rating (generate_rating.c): a
+ * level is the score range sudoku_level_range() gives, scored by
+ * sudoku_score_by_rating(), so that the puzzle's level is the one
+ * sudoku_rate() gives it. */
+
+/* The scores (tenths) sudoku_level_of() puts in `level`, as [*min, *max];
+ * the extreme level's max is INT_MAX. Returns 0, or -1 (nothing written)
+ * for a value that is no level. Thread-safe. */
+int sudoku_level_range(sudoku_level level, int *min, int *max);
+
+/* The level named `name` (a name sudoku_level_str gives) in *out. Returns 0,
+ * or -1 (*out untouched) for any other string. Thread-safe. */
+int sudoku_level_from_str(const char *name, sudoku_level *out);
+
+/* What sudoku_score_by_rating needs, owned by the caller: an engine, a solver
+ * for the rating's search after a stall (the generator's own may serve), and
+ * the limits of its chain searches and that search (NULL: none). One per
+ * thread. */
+typedef struct sudoku_rating_scorer {
+    sudoku_logic *lg;
+    sudoku_solver *s;
+    const sudoku_limits *limits;
+} sudoku_rating_scorer;
+
+/* A sudoku_score_fn, arg a sudoku_rating_scorer: the score sudoku_rate()
+ * gives the puzzle when that is at most score_max, else a value above
+ * score_max (the first step of the rating path found above it, the rating
+ * stopped there). Returns -1 when the rating fails (a limit ran out, the
+ * givens are broken). Reentrant on distinct scorers. */
+int sudoku_score_by_rating(const sudoku_puzzle *puzzle, int score_max, void *arg);
 
 #ifdef __cplusplus
 }

@@ -1,6 +1,6 @@
 /* unit_cli.c -- the `sudoku` command line (cli/commands.c), run in-process:
  * --version, per-command help by both spellings, usage errors, and the
- * seeded output of `sudoku random`.
+ * seeded output of `sudoku random` and `sudoku generate`.
  *
  * cli_main() writes to the real stdout, which Criterion redirects to a pipe
  * the assertions read. Each test runs in its own process, so getopt's global
@@ -16,8 +16,8 @@
 #include "cli/commands.h"
 #include "version.h"
 
-static const char *const command_names[] = {"solve", "count", "bench", "random",
-                                            "rate",  "explain", "hint"};
+static const char *const command_names[] = {"solve", "count",   "bench", "random",
+                                            "rate",  "explain", "hint",  "generate"};
 
 /* cli_usage(command) as a string (caller frees). */
 static char *usage_of(const char *command)
@@ -122,6 +122,11 @@ Test(cli, random_help_flag_prints_random_usage_only, .init = cr_redirect_stdout)
     assert_prints_usage_of("sudoku random --help", "random");
 }
 
+Test(cli, generate_help_flag_prints_generate_usage_only, .init = cr_redirect_stdout)
+{
+    assert_prints_usage_of("sudoku generate --help", "generate");
+}
+
 Test(cli, a_bad_option_prints_that_command_synopsis, .init = cr_redirect_stderr)
 {
     cr_assert_eq(run("sudoku random --bogus"), 2);
@@ -151,6 +156,61 @@ Test(cli, random_prints_the_same_puzzles_for_the_same_seed, .init = cr_redirect_
     cr_assert_stdout_eq_str(
         ".641...9.1.7.9..4682..4.17.543.....9.9.53.217...68.5...8..5.9.173.9.14.8...46.75.\n"
         "....3...5....25.4.5.24....121854.6.3..4...812.76.82.5969.31..24..59.6..88.1..4.96\n");
+}
+
+/* The seed contract seen from the command line: the library's pinned
+ * puzzles (tests/unit_generate.c), one a line, whatever the thread count. */
+static const char generated[] =
+    ".37.2..41...31.....9...4.7...2...3.....142.....8...6...5.4...2.....71...17..6.49.\n"
+    "...2715...2.45...9......72.........11.45.79.25.........12......6...28.7...7134...\n";
+
+Test(cli, generate_prints_the_same_puzzles_for_the_same_seed, .init = cr_redirect_stdout)
+{
+    cr_assert_eq(run("sudoku generate --count 2 --seed 1 --symmetry rotational"), 0);
+    cr_assert_stdout_eq_str(generated);
+}
+
+Test(cli, generate_output_does_not_depend_on_threads, .init = cr_redirect_stdout)
+{
+    cr_assert_eq(run("sudoku generate --count 2 --seed 1 --symmetry rotational --threads 2"), 0);
+    cr_assert_stdout_eq_str(generated);
+}
+
+Test(cli, generate_json_carries_puzzle_solution_and_seed, .init = cr_redirect_stdout)
+{
+    cr_assert_eq(run("sudoku generate --seed 2 --symmetry rotational --json"), 0);
+    cr_assert_stdout_eq_str(
+        "{\"puzzle\":\"...2715...2.45...9......72.........11.45.79.25.........12......6...28.7..."
+        "7134...\",\"solution\":\"93627158472845631945189372627364985116458793258931264731276"
+        "5498645928173897134265\",\"seed\":2,\"givens\":28,\"symmetry\":\"rotational\"}\n");
+}
+
+Test(cli, generate_difficulty_gives_a_rated_puzzle_of_that_level, .init = cr_redirect_stdout)
+{
+    /* `sudoku rate` says 2.8 hard of this puzzle too */
+    cr_assert_eq(
+        run("sudoku generate --difficulty hard --seed 3 --symmetry rotational --minimal --json"),
+        0);
+    cr_assert_stdout_eq_str(
+        "{\"puzzle\":\"2...35...74.9..15..69..........6.3.5.1.....6.4.6.7..........64..34..7.82..."
+        "68...3\",\"solution\":\"28173549674392615856984123792746831531825976445617382987539264"
+        "1634517982192684573\",\"seed\":3,\"givens\":28,\"symmetry\":\"rotational\",\"score\":"
+        "2.8,\"level\":\"hard\"}\n");
+}
+
+Test(cli, generate_refuses_an_unknown_difficulty, .init = cr_redirect_stderr)
+{
+    cr_assert_eq(run("sudoku generate --difficulty diabolical"), 2);
+}
+
+Test(cli, generate_refuses_an_unknown_symmetry, .init = cr_redirect_stderr)
+{
+    cr_assert_eq(run("sudoku generate --symmetry spiral"), 2);
+}
+
+Test(cli, generate_refuses_a_size_without_a_box, .init = cr_redirect_stderr)
+{
+    cr_assert_eq(run("sudoku generate --size 7"), 2);
 }
 
 Test(cli, no_command_is_a_usage_error, .init = cr_redirect_stderr)

@@ -40,6 +40,9 @@
 #define LLVMFuzzerTestOneInput fuzz_regress_api
 #include "fuzz/fuzz_api.c"
 #undef LLVMFuzzerTestOneInput
+#define LLVMFuzzerTestOneInput fuzz_regress_generate
+#include "fuzz/fuzz_generate.c"
+#undef LLVMFuzzerTestOneInput
 
 typedef int (*regress_entry)(const uint8_t *data, size_t size);
 
@@ -53,6 +56,7 @@ static const struct {
     {"fuzz_batch_json", fuzz_regress_batch_json},
     {"fuzz_batch_text", fuzz_regress_batch_text},
     {"fuzz_api", fuzz_regress_api},
+    {"fuzz_generate", fuzz_regress_generate},
 };
 #define REGRESS_NHARNESSES (sizeof(regress_harnesses) / sizeof(regress_harnesses[0]))
 

@@ -1,6 +1,7 @@
 /* unit_solve.c -- sudoku_solve() and the generic search (solver/search.c,
  * solver/propagate.c): fixtures of every shape, counting, statuses, budgets,
- * and a differential test against the naive reference solver.
+ * a differential test against the naive reference solver, and every
+ * fixture's count confirmed by the exact-cover solver (tests/support/dlx.c).
  *
  * Fixtures are lines `puzzle:solution_count:solution` (the solution only
  * when the count is 1); jigsaw files add `:regions`, the region of each cell
@@ -14,6 +15,7 @@
 #include <string.h>
 
 #include "solver/solver_int.h"
+#include "tests/support/dlx.h"
 #include "tests/support/ref_solver.h"
 
 #define SERG        "../shared/data/puzzles7_serg_benchmark"
@@ -91,7 +93,8 @@ static bool agrees_with_givens(const sudoku_puzzle *p, const uint8_t *grid)
 }
 
 /* Solves every fixture of a file with the whole space searched and checks
- * status, exact count, and the solution. Returns the number of puzzles. */
+ * status, exact count, and the solution, and that the exact-cover solver
+ * counts the same. Returns the number of puzzles. */
 static int check_fixture_file(const char *path, bool diagonal, bool regions, int *shapes_seen)
 {
     FILE *f = fopen(path, "r");
@@ -116,6 +119,8 @@ static int check_fixture_file(const char *path, bool diagonal, bool regions, int
             cr_assert(agrees_with_givens(&x.p, buf + k * (size_t)cells), "%s:%d", path, x.line);
         }
         if (x.count == 1) cr_assert_arr_eq(buf, x.solution, (size_t)cells, "%s:%d", path, x.line);
+        cr_assert_eq(dlx_count(&x.p, x.count + 1, NULL), x.count, "%s:%d: exact cover", path,
+                     x.line);
         if (shapes_seen) shapes_seen[x.p.size] = 1;
         n++;
     }
@@ -509,6 +514,8 @@ static void diff_shape(sudoku_puzzle *p, int rounds, int min_blanks, int max_bla
         int blanks = min_blanks + (int)diff_below((uint32_t)(max_blanks - min_blanks + 1));
         diff_puzzle(p, base, blanks);
         uint64_t count = ref_solve(p, CAP, want);
+        cr_assert_eq(dlx_count(p, CAP, NULL), count, "size %d round %d: exact cover", p->size,
+                     round);
         sudoku_limits lim = {.max_solutions = CAP};
         for (int path = 0; path < 2; path++) {
             sudoku_result r = result_with(got, 1);
