@@ -5,11 +5,11 @@
  * media-type check, the conflict listing, the job built for the pool, the
  * compact batch item store (arena offsets, shared vs own region layouts,
  * chunking over tasks) and the rendering of solve, validate and batch
- * answers, and the step engine behind rate, explain and hint (entries,
- * pencil marks, max_steps).
+ * answers, the step engine behind rate, explain and hint (entries, pencil
+ * marks, max_steps), and the generator's options.
  *
- * Input: the first byte picks the endpoint and Content-Type (byte % 14:
- * solve, validate, JSON batch, rate, explain, hint, each with
+ * Input: the first byte picks the endpoint and Content-Type (byte % 16:
+ * solve, validate, JSON batch, rate, explain, hint, generate, each with
  * application/json or with a charset parameter; then a wrong type and no
  * type at all); the rest is the body.
  *
@@ -76,15 +76,15 @@ static void fuzz_api_check_batch(const char *body, size_t len)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    static const char *const paths[] = {"/v1/solve", "/v1/validate", "/v1/solve/batch",
-                                        "/v1/rate",  "/v1/explain",  "/v1/hint"};
+    static const char *const paths[] = {"/v1/solve", "/v1/validate", "/v1/solve/batch", "/v1/rate",
+                                        "/v1/explain", "/v1/hint", "/v1/generate"};
     static const char *const types[] = {"application/json", "application/json; charset=utf-8",
                                         "text/html", NULL};
 
     if (size < 1 || size > FUZZ_MAX_INPUT) return -1;
     if (fuzz_api_ctx == NULL) fuzz_api_init();
 
-    unsigned sel = data[0] % 14;
+    unsigned sel = data[0] % 16;
     size_t len = size - 1;
     char *body = malloc(len > 0 ? len : 1);
     FUZZ_ASSERT(body != NULL);
@@ -92,8 +92,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     api_request req = {0};
     req.method = "POST";
-    req.path = paths[sel < 12 ? sel % 6 : 0];
-    req.content_type = types[sel < 12 ? sel / 6 : sel - 10];
+    req.path = paths[sel < 14 ? sel % 7 : 0];
+    req.content_type = types[sel < 14 ? sel / 7 : sel - 12];
     req.body = len > 0 ? body : NULL;
     req.body_len = len;
     req.request_id = "fuzz";
