@@ -26,6 +26,7 @@
 
 #include "server/endpoint.h"
 #include "server/log.h"
+#include "server/reserve.h"
 #include "solver/sudoku.h"
 
 /* Characters a client's X-Request-Id may use. */
@@ -107,6 +108,11 @@ api_context *api_new(const struct config *cfg, const job_hooks *hooks, char *err
     ctx->runner =
         job_runner_new((size_t)cfg->workers, (size_t)cfg->queue_depth, hooks, ctx->metrics);
     if (ctx->runner == NULL) goto oom;
+    if (ctx->threaded && cfg->generate_reserve > 0) {
+        ctx->reserve = reserve_new((size_t)cfg->generate_reserve);
+        if (ctx->reserve == NULL) goto oom;
+        job_runner_set_idle(ctx->runner, ep_generate_refill, ctx);
+    }
     return ctx;
 
 oom:
@@ -125,7 +131,8 @@ void api_shutdown(api_context *ctx)
 void api_free(api_context *ctx)
 {
     if (ctx == NULL) return;
-    job_runner_free(ctx->runner);
+    job_runner_free(ctx->runner); /* the workers are gone: nothing fills the reserve now */
+    reserve_free(ctx->reserve);
     metrics_free(ctx->metrics);
     for (size_t i = 0; i < ctx->norigins; i++) free(ctx->origins[i]);
     free(ctx);

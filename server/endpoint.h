@@ -47,6 +47,7 @@ struct api_context {
     const struct config *cfg;
     metrics *metrics;
     job_runner *runner;
+    struct reserve *reserve; /* puzzles made ahead for /v1/generate, or NULL */
     bool threaded;     /* jobs go to worker threads; else they run in api_handle */
     atomic_int cancel; /* the solver's cancel flag, shared by every job */
     atomic_bool draining;
@@ -131,6 +132,8 @@ void ep_logic_render(job *j, const api_request *req, api_response *resp);
 job *ep_generate_parse(api_context *ctx, const api_request *req, api_response *resp);
 void ep_generate_run(job *j, size_t task, worker *w);
 void ep_generate_render(job *j, const api_request *req, api_response *resp);
+/* The workers' idle work (arg: the api_context): one puzzle for the reserve. */
+bool ep_generate_refill(void *arg, worker *w);
 
 /* ep_health.c: GET /healthz, /readyz, /v1/info */
 job *ep_healthz(api_context *ctx, const api_request *req, api_response *resp);

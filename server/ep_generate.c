@@ -11,7 +11,10 @@
  * in time is answered as the closest one found, with "status":"limit".
  *
  * Without a seed the server draws one and says which, so any answer can be
- * made again.
+ * made again. Such a request for one 9x9 at a level with the default
+ * options is answered from the reserve (reserve.h) when it holds one: idle
+ * workers keep a few per level ready, so a page's "New puzzle" is instant
+ * even at the hardest level.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,10 +25,16 @@
 #include "server/input.h"
 #include "server/json_read.h"
 #include "server/json_write.h"
+#include "server/reserve.h"
 
 /* Candidate puzzles a task tries for a difficulty before it settles for
  * the closest (the deadline usually ends the search first). */
 #define EP_GENERATE_ATTEMPTS 100000
+
+/* How long one piece of idle work may make a reserve puzzle for: a task
+ * queued meanwhile waits at most this long for that worker (the others
+ * are free). */
+#define EP_REFILL_NS (100 * UINT64_C(1000000))
 
 typedef struct gen {
     api_context *ctx;
@@ -43,6 +52,124 @@ static void gen_free(void *state)
     if (g == NULL) return;
     free(g->limited);
     free(g);
+}
+
+/* Makes the puzzle of `seed` and writes its JSON object to out; returns
+ * the generator's status. */
+static sudoku_status gen_make(buf *out, worker *w, const sudoku_puzzle *shape, uint64_t seed,
+                              const sudoku_generate_opts *base, const sudoku_limits *limits)
+{
+    sudoku_generate_opts opts = *base;
+    sudoku_rating_scorer scorer = {w->logic, w->solver, limits};
+    sudoku_generated res;
+    sudoku_puzzle *p = &w->puzzle;
+
+    opts.score_arg = &scorer;
+    opts.deadline_ns = limits->deadline_ns;
+    opts.cancel = limits->cancel;
+    sudoku_generate(w->solver, shape, seed, &opts, p, w->solutions, &res);
+    buf_printf(out, "{\"seed\":%llu,\"status\":\"%s\"", (unsigned long long)seed,
+               res.status == SUDOKU_SOLVED ? "ok" : "limit");
+    if (res.status == SUDOKU_LIMIT)
+        buf_printf(out, ",\"limit_reason\":\"%s\"", sudoku_limit_reason_str(res.limit_reason));
+    if (res.givens == 0) {
+        buf_puts(out, ",\"puzzle\":null}");
+        return res.status;
+    }
+    input_form form = p->size <= SUDOKU_MAX_TEXT_SIZE ? INPUT_FORM_STRING : INPUT_FORM_FLAT;
+    buf_puts(out, ",\"puzzle\":");
+    json_render_grid(out, form, p->size, p->cells);
+    buf_puts(out, ",\"solution\":");
+    json_render_grid(out, form, p->size, w->solutions);
+    buf_printf(out, ",\"givens\":%d,", res.givens);
+    /* the full rating: the level /v1/rate gives this puzzle */
+    sudoku_rating r;
+    if (sudoku_rate(w->logic, w->solver, p, limits, &r) == SUDOKU_LOGIC_LIMIT)
+        buf_puts(out, "\"score\":null,\"level\":null");
+    else
+        json_render_rating(out, &r, false);
+    buf_putc(out, '}');
+    return res.status;
+}
+
+void ep_generate_run(job *j, size_t task, worker *w)
+{
+    gen *g = job_state(j);
+    uint64_t seed = (g->seed + task) & INPUT_MAX_SEED;
+    sudoku_limits limits = api_limits(g->ctx, 1, g->opts.deadline_ns);
+    g->limited[task] =
+        gen_make(job_task_out(j, task), w, &g->shape, seed, &g->opts, &limits) != SUDOKU_SOLVED;
+}
+
+/* ---- the reserve ---------------------------------------------------------------------- */
+
+/* The reserve's options: one 9x9 at a level, no symmetry, not minimal. */
+static void gen_reserve_opts(sudoku_level level, sudoku_puzzle *shape, sudoku_generate_opts *o)
+{
+    sudoku_puzzle_init(shape, INPUT_DEFAULT_GENERATE_SIZE, 0, 0, NULL);
+    memset(o, 0, sizeof(*o));
+    sudoku_level_range(level, &o->score_min, &o->score_max);
+    o->score = sudoku_score_by_rating;
+    o->max_attempts = EP_GENERATE_ATTEMPTS;
+}
+
+/* The level whose reserve can answer this request, or -1: no seed, one
+ * puzzle, the reserve's options, a level's whole score range. */
+static int gen_reserve_level(const api_context *ctx, const input_generate *in,
+                             const sudoku_puzzle *shape)
+{
+    if (ctx->reserve == NULL || in->has_seed || in->count != 1 || in->minimal ||
+        in->symmetry != SUDOKU_SYMMETRY_NONE || in->score_max == 0)
+        return -1;
+    sudoku_puzzle want;
+    sudoku_generate_opts o;
+    for (int l = SUDOKU_LEVEL_EASY; l <= SUDOKU_LEVEL_EXTREME; l++) {
+        gen_reserve_opts((sudoku_level)l, &want, &o);
+        if (o.score_min == in->score_min && o.score_max == in->score_max &&
+            shape->size == want.size && shape->box_rows == want.box_rows &&
+            shape->box_cols == want.box_cols && !shape->diagonal && !shape->has_regions)
+            return l;
+    }
+    return -1;
+}
+
+bool ep_generate_refill(void *arg, worker *w)
+{
+    api_context *ctx = arg;
+    int level = reserve_wanted(ctx->reserve);
+    if (level < 0 || api_draining(ctx)) return false;
+    sudoku_puzzle shape;
+    sudoku_generate_opts opts;
+    gen_reserve_opts((sudoku_level)level, &shape, &opts);
+    uint64_t seed;
+    if (getrandom(&seed, sizeof(seed), 0) != (ssize_t)sizeof(seed)) seed = sudoku_now_ns();
+    seed &= INPUT_MAX_SEED;
+    sudoku_limits limits = api_limits(ctx, 1, sudoku_now_ns() + EP_REFILL_NS);
+    buf out = BUF_INIT;
+    size_t len;
+    if (gen_make(&out, w, &shape, seed, &opts, &limits) == SUDOKU_SOLVED) {
+        char *json = buf_take(&out, &len);
+        if (json != NULL) reserve_put(ctx->reserve, (sudoku_level)level, json);
+    }
+    buf_free(&out);
+    metrics_reserve(ctx->metrics, level, reserve_count(ctx->reserve, (sudoku_level)level));
+    return reserve_wanted(ctx->reserve) >= 0;
+}
+
+/* Answers from the reserve; false when it has nothing for this request. */
+static bool gen_from_reserve(api_context *ctx, const api_request *req, int level,
+                             api_response *resp)
+{
+    char *json = reserve_take(ctx->reserve, (sudoku_level)level);
+    metrics_reserve(ctx->metrics, level, reserve_count(ctx->reserve, (sudoku_level)level));
+    job_runner_kick(ctx->runner); /* make its successor */
+    if (json == NULL) return false;
+    buf b = BUF_INIT;
+    buf_printf(&b, "{\"puzzles\":[%s],\"status\":\"ok\",\"timing_us\":{\"total\":%llu}}", json,
+               (unsigned long long)reply_us(req->start_ns, sudoku_now_ns()));
+    free(json);
+    reply_buf(resp, API_HTTP_OK, CT_JSON, &b);
+    return true;
 }
 
 job *ep_generate_parse(api_context *ctx, const api_request *req, api_response *resp)
@@ -71,6 +198,11 @@ job *ep_generate_parse(api_context *ctx, const api_request *req, api_response *r
         return NULL;
     }
     input_to_puzzle(&in.shape, &g->shape);
+    int level = gen_reserve_level(ctx, &in, &g->shape);
+    if (level >= 0 && gen_from_reserve(ctx, req, level, resp)) {
+        gen_free(g);
+        return NULL;
+    }
     g->opts.symmetry = in.symmetry;
     g->opts.minimal = in.minimal;
     g->has_target = in.score_max > 0;
@@ -81,7 +213,6 @@ job *ep_generate_parse(api_context *ctx, const api_request *req, api_response *r
         g->opts.max_attempts = EP_GENERATE_ATTEMPTS;
     }
     g->opts.deadline_ns = req->start_ns + (uint64_t)in.shape.timeout_ms * 1000000u;
-    g->opts.cancel = &ctx->cancel;
     g->seed = in.seed;
     if (!in.has_seed && getrandom(&g->seed, sizeof(g->seed), 0) != (ssize_t)sizeof(g->seed))
         g->seed = sudoku_now_ns();
@@ -97,44 +228,6 @@ oom:
     gen_free(g);
     reply_error(resp, req, API_PROBLEM_INTERNAL_ERROR, "out of memory");
     return NULL;
-}
-
-void ep_generate_run(job *j, size_t task, worker *w)
-{
-    gen *g = job_state(j);
-    buf *out = job_task_out(j, task);
-    uint64_t seed = (g->seed + task) & INPUT_MAX_SEED;
-    sudoku_generate_opts opts = g->opts;
-    sudoku_limits limits = api_limits(g->ctx, 1, opts.deadline_ns);
-    sudoku_rating_scorer scorer = {w->logic, w->solver, &limits};
-    sudoku_generated res;
-    sudoku_puzzle *p = &w->puzzle;
-
-    opts.score_arg = &scorer;
-    sudoku_generate(w->solver, &g->shape, seed, &opts, p, w->solutions, &res);
-    g->limited[task] = res.status != SUDOKU_SOLVED;
-    buf_printf(out, "{\"seed\":%llu,\"status\":\"%s\"", (unsigned long long)seed,
-               res.status == SUDOKU_SOLVED ? "ok" : "limit");
-    if (res.status == SUDOKU_LIMIT)
-        buf_printf(out, ",\"limit_reason\":\"%s\"", sudoku_limit_reason_str(res.limit_reason));
-    if (res.givens == 0) {
-        buf_puts(out, ",\"puzzle\":null}");
-        return;
-    }
-    input_form form = p->size <= SUDOKU_MAX_TEXT_SIZE ? INPUT_FORM_STRING : INPUT_FORM_FLAT;
-    buf_puts(out, ",\"puzzle\":");
-    json_render_grid(out, form, p->size, p->cells);
-    buf_puts(out, ",\"solution\":");
-    json_render_grid(out, form, p->size, w->solutions);
-    buf_printf(out, ",\"givens\":%d,", res.givens);
-    /* the full rating: the level /v1/rate gives this puzzle */
-    sudoku_rating r;
-    if (sudoku_rate(w->logic, w->solver, p, &limits, &r) == SUDOKU_LOGIC_LIMIT) {
-        buf_puts(out, "\"score\":null,\"level\":null}");
-        return;
-    }
-    json_render_rating(out, &r, false);
-    buf_putc(out, '}');
 }
 
 /* After the last puzzle: whether every one met its target, and the time. */

@@ -38,6 +38,8 @@ struct job_runner {
     job_hooks hooks;
     metrics *metrics;
     worker *own; /* the worker of a runner without threads */
+    bool (*idle)(void *arg, worker *w);
+    void *idle_arg;
     pthread_key_t local;
     bool has_key;
 };
@@ -97,6 +99,26 @@ job_runner *job_runner_new(size_t workers, size_t depth, const job_hooks *hooks,
 fail:
     job_runner_free(r);
     return NULL;
+}
+
+/* pool_idle_fn's worker is a void *: this keeps the typed function. */
+static bool job_runner_idle(void *arg, void *w)
+{
+    job_runner *r = arg;
+    return r->idle(r->idle_arg, w);
+}
+
+void job_runner_set_idle(job_runner *r, bool (*fn)(void *arg, worker *w), void *arg)
+{
+    if (r->pool == NULL) return;
+    r->idle = fn;
+    r->idle_arg = arg;
+    pool_set_idle(r->pool, fn != NULL ? job_runner_idle : NULL, r);
+}
+
+void job_runner_kick(job_runner *r)
+{
+    if (r->pool != NULL) pool_kick(r->pool);
 }
 
 void job_runner_shutdown(job_runner *r)

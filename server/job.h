@@ -48,6 +48,14 @@ typedef struct job_hooks {
  * threads. */
 job_runner *job_runner_new(size_t workers, size_t depth, const job_hooks *hooks, metrics *m);
 
+/* Gives the workers idle work (pool_set_idle): fn(arg, worker) does one
+ * small piece and returns true while there is more. A runner without threads
+ * has no idle time and ignores it. */
+void job_runner_set_idle(job_runner *r, bool (*fn)(void *arg, worker *w), void *arg);
+
+/* There is idle work again (pool_kick). Thread-safe. */
+void job_runner_kick(job_runner *r);
+
 /* Runs every queued task, then stops the threads. Idempotent. */
 void job_runner_shutdown(job_runner *r);
 

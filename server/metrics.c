@@ -67,6 +67,7 @@ struct metrics {
     atomic_ullong solves[METRICS_NOUTCOMES];
     atomic_ullong nodes;
     atomic_ullong propagation[METRICS_NCOUNTERS];
+    atomic_ullong reserve[SUDOKU_LEVEL_EXTREME + 1];
 };
 
 metrics *metrics_new(void)
@@ -130,6 +131,11 @@ void metrics_solve_many(metrics *m, const uint64_t *runs, const sudoku_stats *su
         if (runs[s] != 0) metrics_add(&m->solves[s], runs[s]);
     }
     metrics_add_stats(m, sum);
+}
+
+void metrics_reserve(metrics *m, int level, size_t count)
+{
+    atomic_store_explicit(&m->reserve[level], count, memory_order_relaxed);
 }
 
 void metrics_refused(metrics *m, api_problem_type type)
@@ -206,6 +212,11 @@ void metrics_render(metrics *m, size_t queue_depth, buf *out)
     metrics_header(out, METRICS_SEARCH_NODES_TOTAL);
     buf_printf(out, "%s %llu\n", metrics_names[METRICS_SEARCH_NODES_TOTAL].name,
                metrics_get(&m->nodes));
+
+    metrics_header(out, METRICS_GENERATE_RESERVE);
+    for (int l = SUDOKU_LEVEL_EASY; l <= SUDOKU_LEVEL_EXTREME; l++)
+        buf_printf(out, "%s{level=\"%s\"} %llu\n", metrics_names[METRICS_GENERATE_RESERVE].name,
+                   sudoku_level_str((sudoku_level)l), metrics_get(&m->reserve[l]));
 
     metrics_header(out, METRICS_PROPAGATION_TOTAL);
     name = metrics_names[METRICS_PROPAGATION_TOTAL].name;

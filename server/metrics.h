@@ -28,6 +28,8 @@
     X(SOLVES_TOTAL, "sudokud_solves_total", "counter", "Puzzles by outcome, those refused before solving (conflict, invalid) included.")                  \
     X(SEARCH_NODES_TOTAL, "sudokud_search_nodes_total", "counter",                                 \
       "Search nodes visited by all solver runs.")                                                  \
+    X(GENERATE_RESERVE, "sudokud_generate_reserve", "gauge",                                       \
+      "Puzzles kept ready for unseeded /v1/generate requests, by level.")                          \
     X(PROPAGATION_TOTAL, "sudokud_propagation_total", "counter",                                   \
       "What the search's propagation did, by the solve answer's stats key.")
 
@@ -51,6 +53,9 @@ void metrics_solve(metrics *m, sudoku_status status, const sudoku_stats *st);
  * entries) and the sum of their stats, so a batch chunk touches the shared
  * counters once rather than per puzzle. Thread-safe. */
 void metrics_solve_many(metrics *m, const uint64_t *runs, const sudoku_stats *sum);
+
+/* Sets the puzzles the generate reserve holds for a level (0..4). Thread-safe. */
+void metrics_reserve(metrics *m, int level, size_t count);
 
 /* Counts a puzzle refused before solving, by its problem: invalid-puzzle and
  * unsupported-shape as `invalid`, conflicting-givens as `conflict` (other

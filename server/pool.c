@@ -4,7 +4,9 @@
  * front, so submitting never allocates and "full" is a comparison. One mutex
  * guards the ring, the counters and the shutdown flag; `not_empty` wakes
  * workers, after a worker out of tasks has polled the count for a moment
- * (POOL_SPIN_NS) without the mutex. Shutdown drains: workers exit only when the flag is set AND the
+ * (POOL_SPIN_NS) without the mutex. A worker out of tasks may do idle work
+ * (pool_set_idle) in small pieces, one worker at a time, checking the queue
+ * between pieces. Shutdown drains: workers exit only when the flag is set AND the
  * ring is empty, so every accepted task runs exactly once -- callers rely on
  * that to release whatever the task holds (e.g. a suspended connection).
  *
@@ -51,6 +53,11 @@ struct pool {
     size_t running;      /* tasks being run */
     bool stopping;
     bool joined;
+    pool_idle_fn idle;  /* work for a worker without a task, or NULL */
+    void *idle_arg;
+    bool idle_wanted;   /* pool_kick since the idle work last said it was done */
+    bool idle_running;  /* a worker is doing idle work */
+    unsigned idle_kicks; /* pool_kick calls: one during a piece of idle work keeps it wanted */
     bool sync_ready; /* mu and not_empty are initialised */
     size_t nworkers;
     size_t nstarted;
@@ -83,7 +90,19 @@ static void *pool_worker_main(void *opaque)
     pthread_mutex_lock(&p->mu);
     for (;;) {
         if (p->count == 0 && !p->stopping) pool_spin(p);
-        while (p->count == 0 && !p->stopping) pthread_cond_wait(&p->not_empty, &p->mu);
+        while (p->count == 0 && !p->stopping) {
+            if (p->idle != NULL && p->idle_wanted && !p->idle_running) {
+                unsigned kicks = p->idle_kicks;
+                p->idle_running = true;
+                pthread_mutex_unlock(&p->mu);
+                bool more = p->idle(p->idle_arg, w->state);
+                pthread_mutex_lock(&p->mu);
+                p->idle_running = false;
+                if (!more && p->idle_kicks == kicks) p->idle_wanted = false;
+                continue;
+            }
+            pthread_cond_wait(&p->not_empty, &p->mu);
+        }
         if (p->count == 0) break; /* stopping and drained */
         struct pool_task t = p->ring[p->head];
         p->head = (p->head + 1) % p->depth;
@@ -162,6 +181,26 @@ int pool_submit_all(pool *p, pool_fn fn, void *const *args, size_t n)
 int pool_submit(pool *p, pool_fn fn, void *arg)
 {
     return pool_submit_all(p, fn, &arg, 1);
+}
+
+void pool_set_idle(pool *p, pool_idle_fn fn, void *arg)
+{
+    pthread_mutex_lock(&p->mu);
+    p->idle = fn;
+    p->idle_arg = arg;
+    p->idle_wanted = fn != NULL;
+    pthread_mutex_unlock(&p->mu);
+    pthread_cond_signal(&p->not_empty);
+}
+
+void pool_kick(pool *p)
+{
+    pthread_mutex_lock(&p->mu);
+    bool wake = p->idle != NULL && !p->idle_wanted;
+    p->idle_wanted = p->idle != NULL;
+    p->idle_kicks++;
+    pthread_mutex_unlock(&p->mu);
+    if (wake) pthread_cond_signal(&p->not_empty);
 }
 
 size_t pool_queued(pool *p)

@@ -9,6 +9,7 @@
 #ifndef SUDOKUD_POOL_H
 #define SUDOKUD_POOL_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 typedef struct pool pool;
@@ -37,6 +38,21 @@ int pool_submit(pool *p, pool_fn fn, void *arg);
  * or -1 when fewer than n slots are free or the pool is shutting down.
  * Thread-safe. */
 int pool_submit_all(pool *p, pool_fn fn, void *const *args, size_t n);
+
+/* Work for a worker that has no task: does one bounded piece of it with
+ * the worker's state and returns true when there is more, false when there
+ * is none left (until pool_kick). It must not take long: a task queued
+ * meanwhile waits for it (only one worker at a time does idle work, so the
+ * others stay free for tasks). */
+typedef bool (*pool_idle_fn)(void *arg, void *worker);
+
+/* Sets the idle work (call before any task is submitted); the workers start
+ * on it at once. fn NULL is none. */
+void pool_set_idle(pool *p, pool_idle_fn fn, void *arg);
+
+/* Says there is idle work again: wakes a sleeping worker to do it.
+ * Thread-safe; cheap when a worker is at it already. */
+void pool_kick(pool *p);
 
 /* Tasks waiting in the queue now (not counting running ones). Thread-safe. */
 size_t pool_queued(pool *p);
