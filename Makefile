@@ -123,10 +123,11 @@ SAN_ENV := ASAN_OPTIONS=abort_on_error=0:detect_leaks=1:exitcode=23 \
            TSAN_OPTIONS=halt_on_error=1:exitcode=66
 
 # `make test` is what CI runs: deps first, then every suite; any failure stops it non-zero.
+# The Criterion suites come last, so the output ends with their summary lines.
 test:
 	@scripts/deps.sh test
-	@$(MAKE) --no-print-directory test-openapi test-fuzz test-deploy test-unit test-http test-tsan \
-	    test-browser test-arm64 test-k8s test-container
+	@$(MAKE) --no-print-directory test-openapi test-fuzz test-deploy test-browser test-arm64 \
+	    test-k8s test-container test-unit test-http test-tsan
 
 test-unit: build/asan/tests/unit
 	$(SAN_ENV) build/asan/tests/unit

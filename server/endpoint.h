@@ -127,6 +127,11 @@ job *ep_hint_parse(api_context *ctx, const api_request *req, api_response *resp)
 void ep_hint_run(job *j, size_t task, worker *w);
 void ep_logic_render(job *j, const api_request *req, api_response *resp);
 
+/* ep_generate.c: POST and GET /v1/generate */
+job *ep_generate_parse(api_context *ctx, const api_request *req, api_response *resp);
+void ep_generate_run(job *j, size_t task, worker *w);
+void ep_generate_render(job *j, const api_request *req, api_response *resp);
+
 /* ep_health.c: GET /healthz, /readyz, /v1/info */
 job *ep_healthz(api_context *ctx, const api_request *req, api_response *resp);
 job *ep_readyz(api_context *ctx, const api_request *req, api_response *resp);

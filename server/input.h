@@ -87,6 +87,48 @@ int input_read_region_labels(input_puzzle *p, const char *text, size_t len, cons
  * with *pb filled. */
 int input_finish(input_puzzle *p, const char *base, const char *puzzle_ptr, api_problem *pb);
 
+/* ---- generate -------------------------------------------------------------------------- */
+
+/* What POST or GET /v1/generate may ask for. */
+#define INPUT_MAX_GENERATE          100u /* puzzles in one request */
+#define INPUT_MAX_SEED              ((UINT64_C(1) << 53) - 1) /* exact as a JSON number */
+#define INPUT_MAX_SCORE             200 /* tenths: above every score of the ladder */
+#define INPUT_DEFAULT_GENERATE_SIZE 9
+
+typedef struct input_generate {
+    input_puzzle shape;       /* size, box, diagonal, regions, timeout_ms; no givens */
+    int score_min, score_max; /* tenths; score_max 0: no difficulty target */
+    uint64_t seed;
+    bool has_seed;
+    sudoku_symmetry symmetry;
+    bool minimal;
+    uint32_t count; /* 1..INPUT_MAX_GENERATE */
+} input_generate;
+
+/* Sets the defaults: one 9x9 (the size is settled by input_generate_finish),
+ * no symmetry, any difficulty, no seed; cells/regions_buf as for input_init. */
+void input_generate_init(input_generate *g, uint8_t *cells, uint8_t *regions_buf,
+                         uint32_t default_timeout_ms);
+
+/* Sets the target to a level's score range, or the symmetry, from its name.
+ * pointer names the value in problems (NULL for a query parameter). Return
+ * 0, or -1 with *pb (invalid-request). */
+int input_generate_difficulty(input_generate *g, const char *name, const char *pointer,
+                              api_problem *pb);
+int input_generate_symmetry(input_generate *g, const char *name, const char *pointer,
+                            api_problem *pb);
+
+/* Reads one query parameter of GET /v1/generate (difficulty, score_min,
+ * score_max, seed, symmetry, size, box as RxC, diagonal, minimal, count,
+ * timeout_ms). Returns 0, or -1 with *pb (invalid-request). */
+int input_generate_param(input_generate *g, const char *key, const char *value,
+                         uint32_t max_timeout_ms, api_problem *pb);
+
+/* Settles the size (size, else box rows * cols, else the regions' count, else
+ * 9) and checks the request as a whole like input_finish. Returns 0, or -1
+ * with *pb. */
+int input_generate_finish(input_generate *g, api_problem *pb);
+
 /* Fills a solver puzzle from a finished input (copies N*N cells/regions;
  * the rest of *out is left as it was). */
 void input_to_puzzle(const input_puzzle *p, sudoku_puzzle *out);

@@ -905,3 +905,100 @@ int json_read_batch(const char *body, size_t len, uint32_t max_timeout_ms, size_
     }
     return 0;
 }
+
+/* ---- generate ------------------------------------------------------------------------ */
+
+/* Reads a score on SE's scale (a number, at most one decimal) into tenths. */
+static int json_score(const cJSON *v, const char *ptr, int *tenths, api_problem *pb)
+{
+    double d = cJSON_IsNumber(v) ? v->valuedouble * 10 : -1;
+    long long t = (long long)(d + 0.5);
+    if (!(d >= 0 && d <= INPUT_MAX_SCORE) || (double)t - d > 1e-6 || d - (double)t > 1e-6)
+        return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr,
+                               "a score is a number 0..%d.%d with at most one decimal",
+                               INPUT_MAX_SCORE / 10, INPUT_MAX_SCORE % 10);
+    *tenths = (int)t;
+    return 0;
+}
+
+/* One member of a generate request. */
+static int json_generate_member(const char *key, const cJSON *v, const char *ptr,
+                                uint32_t max_timeout_ms, input_generate *g, api_problem *pb)
+{
+    long long x;
+    if (strcmp(key, "difficulty") == 0 || strcmp(key, "symmetry") == 0) {
+        if (!cJSON_IsString(v))
+            return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr, "%s must be a string",
+                                   key);
+        return key[0] == 'd' ? input_generate_difficulty(g, v->valuestring, ptr, pb)
+                             : input_generate_symmetry(g, v->valuestring, ptr, pb);
+    }
+    if (strcmp(key, "score") == 0) {
+        char sub[API_POINTER_LEN];
+        const cJSON *min = cJSON_GetObjectItemCaseSensitive(v, "min");
+        const cJSON *max = cJSON_GetObjectItemCaseSensitive(v, "max");
+        if (!cJSON_IsObject(v) || cJSON_GetArraySize(v) != (min != NULL) + (max != NULL) ||
+            (min == NULL && max == NULL))
+            return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr,
+                                   "score must be an object {\"min\": 2.5, \"max\": 4.4}");
+        api_pointer_join(sub, ptr, "/min");
+        if (min != NULL && json_score(min, sub, &g->score_min, pb) != 0) return -1;
+        api_pointer_join(sub, ptr, "/max");
+        g->score_max = INPUT_MAX_SCORE;
+        if (max != NULL && json_score(max, sub, &g->score_max, pb) != 0) return -1;
+        return 0;
+    }
+    if (strcmp(key, "seed") == 0) {
+        if (json_int_option(v, ptr, "seed", 0, (long long)INPUT_MAX_SEED, &x, pb) != 0) return -1;
+        g->seed = (uint64_t)x;
+        g->has_seed = true;
+        return 0;
+    }
+    if (strcmp(key, "count") == 0) {
+        if (json_int_option(v, ptr, "count", 1, INPUT_MAX_GENERATE, &x, pb) != 0) return -1;
+        g->count = (uint32_t)x;
+        return 0;
+    }
+    if (strcmp(key, "size") == 0) {
+        if (json_int_option(v, ptr, "size", SUDOKU_MIN_SIZE, SUDOKU_MAX_SIZE, &x, pb) != 0)
+            return -1;
+        g->shape.size = (int)x;
+        return 0;
+    }
+    if (strcmp(key, "minimal") == 0) {
+        if (!cJSON_IsBool(v))
+            return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr,
+                                   "minimal must be true or false");
+        g->minimal = cJSON_IsTrue(v);
+        return 0;
+    }
+    int k = json_key_lookup(key, strlen(key));
+    if (k < 0 || (json_allow[JSON_KIND_RATE] & ~JSON_BIT(JSON_KEY_PUZZLE) & JSON_BIT(k)) == 0)
+        return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr, "unknown key \"%.64s\"", key);
+    return json_read_member(k, v, ptr, max_timeout_ms, &g->shape, pb);
+}
+
+int json_read_generate(const char *body, size_t len, uint32_t max_timeout_ms, input_generate *g,
+                       api_problem *pb)
+{
+    char ptr[API_POINTER_LEN];
+    if (len == 0) return input_generate_finish(g, pb); /* an empty body asks for the defaults */
+    if (json_check(body, len, pb) != 0) return -1;
+    cJSON *root = json_parse_span(body, len, pb);
+    if (root == NULL) return -1;
+    int rc = 0;
+    if (!cJSON_IsObject(root))
+        rc = api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, "",
+                             "the request must be a JSON object");
+    for (const cJSON *e = cJSON_IsObject(root) ? root->child : NULL; e != NULL && rc == 0;
+         e = e->next) {
+        json_ptr_key(ptr, sizeof(ptr), "", e->string, strlen(e->string));
+        for (const cJSON *d = root->child; d != e && rc == 0; d = d->next)
+            if (strcmp(d->string, e->string) == 0)
+                rc = api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr, "duplicate key \"%s\"",
+                                     e->string);
+        if (rc == 0) rc = json_generate_member(e->string, e, ptr, max_timeout_ms, g, pb);
+    }
+    cJSON_Delete(root);
+    return rc != 0 ? -1 : input_generate_finish(g, pb);
+}

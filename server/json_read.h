@@ -49,6 +49,13 @@ typedef enum json_kind {
 int json_read_request(const char *body, size_t len, json_kind kind, uint32_t max_timeout_ms,
                       input_puzzle *p, api_problem *pb);
 
+/* Reads a POST /v1/generate body (an object of the keys input_generate
+ * holds; an empty body asks for the defaults) into g (input_generate_init'ed
+ * by the caller) and runs input_generate_finish(). Returns 0, or -1 with *pb.
+ * Thread-safe. */
+int json_read_generate(const char *body, size_t len, uint32_t max_timeout_ms, input_generate *g,
+                       api_problem *pb);
+
 /* Reads one JSON line of a text batch: a solve-request object or a puzzle
  * string. p holds the shared options on entry. Returns 0 (p finished), or
  * -1 with *pb (pointers relative to the line). Thread-safe. */

@@ -447,3 +447,11 @@ void json_render_hint(buf *b, const sudoku_puzzle *p, const sudoku_hint *h)
         return;
     }
 }
+
+void json_render_grid(buf *b, input_form form, int n, const uint8_t *cells)
+{
+    if (buf_reserve(b, json_grid_bound(form, n)) != 0) return;
+    char *o = json_grid(b->data + b->len, form, n, cells);
+    b->len = (size_t)(o - b->data);
+    b->data[b->len] = '\0';
+}

@@ -45,6 +45,10 @@ void json_render_problem(buf *b, const api_problem *pb, const char *instance,
 void json_render_conflicts(buf *b, const sudoku_conflict *conflicts, size_t n,
                            const sudoku_puzzle *shape);
 
+/* Appends one N x N grid in a form: a string (N <= 35), row strings, rows
+ * or a flat array. */
+void json_render_grid(buf *b, input_form form, int n, const uint8_t *cells);
+
 /* Appends a score in tenths as a JSON number with one decimal (23 -> 2.3). */
 void json_put_score(buf *b, int tenths);
 

@@ -29,6 +29,9 @@ static const route route_table[] = {
     {.label = "hint", .path = "/v1/hint", .methods = ROUTE_POST, .media = MEDIA_JSON,
      .limit = ROUTE_LIMIT_BODY, .parse = ep_hint_parse, .run = ep_hint_run,
      .render = ep_logic_render},
+    {.label = "generate", .path = "/v1/generate", .methods = ROUTE_GET | ROUTE_POST,
+     .media = MEDIA_JSON, .limit = ROUTE_LIMIT_BODY, .parse = ep_generate_parse,
+     .run = ep_generate_run, .render = ep_generate_render},
     {.label = "info", .path = "/v1/info", .methods = ROUTE_GET, .parse = ep_info},
     {.label = "healthz", .path = "/healthz", .methods = ROUTE_GET, .parse = ep_healthz},
     {.label = "readyz", .path = "/readyz", .methods = ROUTE_GET, .parse = ep_readyz},
@@ -55,7 +58,9 @@ route_match route_lookup(const char *method, const char *path)
         const route *r = &route_table[i];
         if (!route_matches(r, path)) continue;
         m.route = r;
-        m.allow = r->methods == ROUTE_GET ? "GET, HEAD, OPTIONS" : "POST, OPTIONS";
+        m.allow = r->methods == ROUTE_GET    ? "GET, HEAD, OPTIONS"
+                  : r->methods == ROUTE_POST ? "POST, OPTIONS"
+                                             : "GET, HEAD, POST, OPTIONS";
         if (strcmp(method, "OPTIONS") == 0)
             m.verdict = ROUTE_PREFLIGHT;
         else if ((r->methods & ROUTE_GET) != 0 &&
