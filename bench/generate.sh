@@ -5,12 +5,14 @@
 #
 # Rows: 9x9 with rotational symmetry, not minimal and minimal, as puzzles/s
 # over a batch on one pinned CPU; the same batch on --threads 2 over two
-# CPUs; 16x16 (not minimal and minimal) and 25x25 (not minimal), rotational,
-# as the median wall time of single puzzles, one process each (a process
-# start is ~1 ms, noise next to these). Every batch is checked: `sudoku solve --unique` must solve each
-# puzzle. No difficulty target: that needs the rating (issue 11). Environment:
+# CPUs; 9x9 at each --difficulty level (rotational; minimal from hard up,
+# which makes hard puzzles likelier), one CPU, and hard on two; 16x16 (not
+# minimal and minimal) and 25x25 (not minimal), rotational, as the median
+# wall time of single puzzles, one process each (a process start is ~1 ms,
+# noise next to these). Every batch is checked: `sudoku solve --unique` must
+# solve each puzzle, and `sudoku rate` must give each its level. Environment:
 #   BENCH_CPU    CPU to pin one-thread runs to (default 1)
-#   COUNT9       puzzles per 9x9 batch (default 20000)
+#   COUNT9       puzzles per 9x9 batch without a level (default 20000)
 #   RUNS16, RUNS25   single puzzles timed (default 31 and 11)
 set -euo pipefail
 
@@ -40,19 +42,28 @@ status=0
 
 now_ns() { date +%s%N; }
 
-# batch LABEL PIN-ARRAY-NAME OPTIONS...: a row of puzzles/s for COUNT9 9x9 puzzles.
+# batch LABEL COUNT PIN-ARRAY-NAME OPTIONS...: a row of puzzles/s for COUNT
+# 9x9 puzzles; with --difficulty L among the options, each must rate L.
 batch() {
-    local label=$1 pinvar="$2[@]" start end
-    shift 2
+    local label=$1 count=$2 pinvar="$3[@]" start end level="" prev=""
+    shift 3
     echo "generate.sh: $label" >&2
+    for arg in "$@"; do
+        if [ "$prev" = --difficulty ]; then level=$arg; fi
+        prev=$arg
+    done
     start=$(now_ns)
-    "${!pinvar}" "$sudoku" generate --count "$count9" --seed 1 "$@" >"$tmp/out"
+    "${!pinvar}" "$sudoku" generate --count "$count" --seed 1 "$@" >"$tmp/out"
     end=$(now_ns)
     if ! "$sudoku" solve --unique "$tmp/out" >/dev/null; then
         echo "generate.sh: $label: a puzzle is not unique" >&2
         status=1
     fi
-    awk -v l="$label" -v n="$count9" -v ns=$((end - start)) -v g="$(givens "$tmp/out")" \
+    if [ -n "$level" ] && ! "$sudoku" rate "$tmp/out" | awk -v l="$level" '$2 != l { exit 1 }'; then
+        echo "generate.sh: $label: a puzzle is not $level by 'sudoku rate'" >&2
+        status=1
+    fi
+    awk -v l="$label" -v n="$count" -v ns=$((end - start)) -v g="$(givens "$tmp/out")" \
         'BEGIN { printf "| %s | %d | %.0f | %.3f | %s |\n", l, n, n / (ns / 1e9), ns / 1e6 / n, g }'
 }
 
@@ -83,13 +94,19 @@ single() {
 }
 
 rows=()
-rows+=("$(batch "9x9 rotational" pin --symmetry rotational)")
-rows+=("$(batch "9x9 rotational, minimal" pin --symmetry rotational --minimal)")
-if [ ${#pin2[@]} -gt 0 ]; then
-    rows+=("$(batch "9x9 rotational, --threads 2 (CPUs 0,1)" pin2 --symmetry rotational --threads 2)")
-else
-    rows+=("$(batch "9x9 rotational, --threads 2 (not pinned)" pin2 --symmetry rotational --threads 2)")
-fi
+two="CPUs 0,1"
+[ ${#pin2[@]} -gt 0 ] || two="not pinned"
+rot=(--symmetry rotational)
+rows+=("$(batch "9x9 rotational" "$count9" pin "${rot[@]}")")
+rows+=("$(batch "9x9 rotational, minimal" "$count9" pin "${rot[@]}" --minimal)")
+rows+=("$(batch "9x9 rotational, --threads 2 ($two)" "$count9" pin2 "${rot[@]}" --threads 2)")
+rows+=("$(batch "9x9 easy" 5000 pin "${rot[@]}" --difficulty easy)")
+rows+=("$(batch "9x9 medium" 2000 pin "${rot[@]}" --difficulty medium)")
+rows+=("$(batch "9x9 hard, minimal" 1000 pin "${rot[@]}" --minimal --difficulty hard)")
+rows+=("$(batch "9x9 hard, minimal, --threads 2 ($two)" 1000 pin2 "${rot[@]}" --minimal \
+    --difficulty hard --threads 2)")
+rows+=("$(batch "9x9 expert, minimal" 200 pin "${rot[@]}" --minimal --difficulty expert)")
+rows+=("$(batch "9x9 extreme, minimal" 500 pin "${rot[@]}" --minimal --difficulty extreme)")
 rows+=("$(single "16x16 rotational" "$runs16" --size 16 --symmetry rotational)")
 rows+=("$(single "16x16 rotational, minimal" "$runs16" --size 16 --symmetry rotational --minimal)")
 rows+=("$(single "25x25 rotational" "$runs25" --size 25 --symmetry rotational)")
@@ -102,9 +119,10 @@ echo "| puzzles | made | puzzles/s | ms/puzzle | givens (mean) |"
 echo "|---------|-----:|----------:|----------:|--------------:|"
 for row in "${rows[@]}"; do echo "$row"; done
 echo
-echo "9x9 rows: one \`sudoku generate --count $count9 --seed 1\` process, wall time"
+echo "9x9 rows: one \`sudoku generate --count N --seed 1\` process each, wall time"
 echo "including start-up and output. 16x16 and 25x25 rows: the median (and the"
 echo "slowest) of single-puzzle processes, seeds 1..N; puzzles/s is 1 / median."
-echo "Every puzzle checked unique by \`sudoku solve --unique\`. No difficulty"
-echo "target: every puzzle is the first candidate of its seed."
+echo "Every puzzle checked unique by \`sudoku solve --unique\`, and of its level by"
+echo "\`sudoku rate\` where one was asked; without one, every puzzle is the first"
+echo "candidate of its seed."
 exit "$status"

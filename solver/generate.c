@@ -24,14 +24,10 @@
  * the library does not depend on the step engine; candidates are made until
  * one scores in range or a budget (attempts, deadline, cancel) runs out, and
  * the closest so far is kept. The score function is told score_max because
- * rating is most of the cost: with the step engine of issue 11 (its commit
- * fecc514, not merged yet) as the score, one core, 9x9 rotational, an easy
- * target ran at 944 puzzles/s with full ratings and 4,190/s with the engine
- * stepped only until a step passed score_max; hard (minimal) 136/s and
- * 484/s. A full rating of the 17% of candidates that need chains takes
- * some 3.5 ms; making the candidate takes 0.12 ms. Everything lives on the
- * stack (about 40 KiB at 64x64) or in the caller's solver: no allocation,
- * no globals.
+ * rating is most of the cost and a rating can stop once it is past it
+ * (generate_rating.c, the score function of the rating, has the figures).
+ * Everything lives on the stack (about 40 KiB at 64x64) or in the caller's
+ * solver: no allocation, no globals.
  *
  *   orbits of a 4x4 under ROTATIONAL (cell -> 15 - cell):
  *      0  1  2  3      start  0    2    4    6    8    10   12   14   16
