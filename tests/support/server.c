@@ -48,6 +48,10 @@ void test_server_start(test_server *s, const char *const *args)
     argv[argc++] = "0";
     argv[argc++] = "--log-level";
     argv[argc++] = "warn";
+    /* no puzzles made ahead: a test's server spends its CPU on the test (a
+     * later --generate-reserve in args wins) */
+    argv[argc++] = "--generate-reserve";
+    argv[argc++] = "0";
     for (size_t i = 0; args != NULL && args[i] != NULL; i++) {
         cr_assert(argc < TEST_SERVER_MAX_ARGS - 1, "too many server args");
         argv[argc++] = args[i];

@@ -20,7 +20,8 @@ typedef struct test_server {
     int out_fd;       /* read end of the server's stdout */
 } test_server;
 
-/* Starts sudokud with `--bind 127.0.0.1 --port 0 --log-level warn` and the
+/* Starts sudokud with `--bind 127.0.0.1 --port 0 --log-level warn
+ * --generate-reserve 0` and the
  * NULL-terminated extra args (may be NULL), then waits for its
  * "listening on ADDR:PORT" line. Fails the test when it cannot. The server
  * gets SIGTERM if the test process dies first. */
