@@ -13,6 +13,13 @@
  *                   |            |          |
  *                 out[0]       out[1]     out[2]  --> stream: "[" out0 "," out1 "," out2 "]"
  *
+ * A text body whose lines are all plain puzzles (no JSON lines) is not
+ * parsed on the network thread at all: it is copied, its lines are found and
+ * counted, and each worker reads its own lines as it solves them, so the
+ * workers start at once and share the parsing. The output guard then counts
+ * a line's length for its cells (never fewer); a body that the bound would
+ * refuse is read up front, exactly, like any other.
+ *
  * Deadlines: an item gets its own timeout_ms from when it starts, capped by
  * the batch's deadline: arrival + max_timeout_ms * ceil(items / workers).
  */
@@ -53,6 +60,7 @@ struct batch_item {
     uint8_t form;
     bool diagonal;
     bool problem;
+    bool line; /* a text line of `text` at data, len bytes, for the worker to read */
 };
 
 /* What one task counted, for the summary. */
@@ -69,6 +77,8 @@ typedef struct batch {
     struct batch_item *items;
     buf arena;
     buf problems;
+    buf text; /* the body, when its lines are read by the workers */
+    input_puzzle shared; /* the options of every line (its buffers are not used) */
     size_t shared_regions; /* arena offset of the shared layout, SIZE_MAX when none */
     const uint8_t *shared_regions_src;
     uint64_t solution_cells; /* output guard, see EP_SOLUTION_CELLS_PER_BODY_BYTE */
@@ -86,6 +96,7 @@ static void batch_free(void *state)
     free(b->chunks);
     buf_free(&b->arena);
     buf_free(&b->problems);
+    buf_free(&b->text);
     free(b);
 }
 
@@ -223,7 +234,6 @@ static int batch_read_text(api_context *ctx, const api_request *req, batch *b,
 {
     size_t pos = 0, start, end, count = 0;
 
-    if (batch_query_options(ctx, req, shared, pb) != 0) return -1;
     while (batch_next_line(req->body, req->body_len, &pos, &start, &end))
         count += !batch_line_skipped(req->body, start, end);
     if (count > ctx->cfg->max_batch_items)
@@ -260,6 +270,51 @@ static int batch_read_text(api_context *ctx, const api_request *req, batch *b,
     return 0;
 }
 
+/* The lines of a plain text body, for the workers to read: true when it
+ * was taken that way; false (nothing done) when a line is JSON or the
+ * output guard's bound on line lengths would refuse the body, which is then
+ * read up front. */
+static bool batch_defer_text(const api_request *req, batch *b, const input_puzzle *shared,
+                             uint64_t max_cells, api_problem *pb, int *rc)
+{
+    size_t pos = 0, start, end, count = 0;
+    uint64_t cells = 0;
+    uint32_t keep = shared->return_solutions < shared->max_solutions ? shared->return_solutions
+                                                                     : shared->max_solutions;
+    while (batch_next_line(req->body, req->body_len, &pos, &start, &end)) {
+        if (batch_line_skipped(req->body, start, end)) continue;
+        if (req->body[start] == '{' || req->body[start] == '"') return false;
+        cells += (uint64_t)(keep > 0 ? keep : 1) * (end - start);
+        count++;
+    }
+    if (cells > max_cells) return false;
+    if (count > b->ctx->cfg->max_batch_items) {
+        *rc = api_problem_set(pb, API_PROBLEM_BATCH_TOO_LARGE, NULL,
+                              "%zu puzzles in one batch; the limit is %llu", count,
+                              (unsigned long long)b->ctx->cfg->max_batch_items);
+        return true;
+    }
+    b->items = calloc(count > 0 ? count : 1, sizeof(*b->items));
+    buf_append(&b->text, req->body, req->body_len);
+    if (b->items == NULL || b->text.oom) {
+        *rc = api_problem_set(pb, API_PROBLEM_INTERNAL_ERROR, NULL, "out of memory");
+        return true;
+    }
+    b->shared = *shared;
+    b->shared.cells = NULL;
+    b->shared.regions_buf = NULL;
+    pos = 0;
+    while (batch_next_line(req->body, req->body_len, &pos, &start, &end)) {
+        if (batch_line_skipped(req->body, start, end)) continue;
+        struct batch_item *it = &b->items[b->nitems++];
+        it->line = true;
+        it->data = start;
+        it->len = (uint32_t)(end - start);
+    }
+    *rc = 0;
+    return true;
+}
+
 /* Reads the whole body into b. Returns 0, or -1 with *pb. */
 static int batch_read(api_context *ctx, const api_request *req, batch *b, api_problem *pb)
 {
@@ -273,17 +328,19 @@ static int batch_read(api_context *ctx, const api_request *req, batch *b, api_pr
     /* every cell takes at least a byte of the body: the arena never grows */
     buf_reserve(&b->arena, req->body_len);
 
+    uint64_t max_cells =
+        (uint64_t)req->body_len * EP_SOLUTION_CELLS_PER_BODY_BYTE + EP_SOLUTION_CELLS_SLACK;
     int rc;
     if (b->ndjson) {
-        rc = batch_read_text(ctx, req, b, &shared, &item, pb);
+        rc = batch_query_options(ctx, req, &shared, pb);
+        if (rc == 0 && !batch_defer_text(req, b, &shared, max_cells, pb, &rc))
+            rc = batch_read_text(ctx, req, b, &shared, &item, pb);
     } else {
         json_batch_sink sink = {b, batch_begin, batch_add};
         rc = json_read_batch(req->body, req->body_len, (uint32_t)ctx->cfg->max_timeout_ms,
                              (size_t)ctx->cfg->max_batch_items, &shared, &item, &sink, pb);
     }
     free(scratch);
-    uint64_t max_cells =
-        (uint64_t)req->body_len * EP_SOLUTION_CELLS_PER_BODY_BYTE + EP_SOLUTION_CELLS_SLACK;
     if (rc == 0 && b->solution_cells > max_cells)
         rc = api_problem_set(pb, API_PROBLEM_BATCH_TOO_LARGE, NULL,
                              "the batch asks for %llu solution cells; at most %llu for a body "
@@ -340,22 +397,46 @@ static void batch_run_item(batch *b, struct batch_chunk *c, buf *out, worker *w,
         return;
     }
     sudoku_puzzle *p = &w->puzzle;
-    size_t cells = (size_t)it->size * it->size;
-    p->size = it->size;
-    p->box_rows = it->box_rows;
-    p->box_cols = it->box_cols;
-    p->diagonal = it->diagonal;
-    p->has_regions = it->regions != SIZE_MAX;
-    memcpy(p->cells, b->arena.data + it->data, cells);
-    if (p->has_regions) memcpy(p->regions, b->arena.data + it->regions, cells);
+    const input_puzzle *opt = &b->shared;
+    api_problem pb;
+    if (it->line) {
+        /* read here, straight into the worker's puzzle */
+        input_puzzle in = b->shared;
+        in.cells = p->cells;
+        in.regions_buf = p->regions;
+        if (input_read_text(&in, b->text.data + it->data, it->len, "", &pb) != 0 ||
+            input_finish(&in, "", "", &pb) != 0) {
+            metrics_refused(b->ctx->metrics, pb.type);
+            json_render_problem(out, &pb, NULL, NULL, (long long)i, NULL, 0, NULL);
+            c->unread++;
+            return;
+        }
+        p->size = in.size;
+        p->box_rows = in.box_rows;
+        p->box_cols = in.box_cols;
+        p->diagonal = false;
+        p->has_regions = false;
+    } else {
+        size_t cells = (size_t)it->size * it->size;
+        p->size = it->size;
+        p->box_rows = it->box_rows;
+        p->box_cols = it->box_cols;
+        p->diagonal = it->diagonal;
+        p->has_regions = it->regions != SIZE_MAX;
+        memcpy(p->cells, b->arena.data + it->data, cells);
+        if (p->has_regions) memcpy(p->regions, b->arena.data + it->regions, cells);
+    }
+    uint32_t timeout_ms = it->line ? opt->timeout_ms : it->timeout_ms;
+    uint32_t max_solutions = it->line ? opt->max_solutions : it->max_solutions;
+    uint32_t return_solutions = it->line ? opt->return_solutions : it->return_solutions;
+    input_form form = it->line ? INPUT_FORM_STRING : (input_form)it->form;
 
-    uint64_t deadline = sudoku_now_ns() + (uint64_t)it->timeout_ms * 1000000u;
+    uint64_t deadline = sudoku_now_ns() + (uint64_t)timeout_ms * 1000000u;
     if (deadline > b->deadline_ns) deadline = b->deadline_ns;
-    sudoku_limits limits = api_limits(b->ctx, it->max_solutions, deadline);
+    sudoku_limits limits = api_limits(b->ctx, max_solutions, deadline);
     sudoku_result r = {0};
     r.solutions = w->solutions;
-    r.solutions_capacity =
-        it->return_solutions < it->max_solutions ? it->return_solutions : it->max_solutions;
+    r.solutions_capacity = return_solutions < max_solutions ? return_solutions : max_solutions;
     sudoku_solve(w->solver, p, &limits, &r);
     if ((unsigned)r.status < EP_OUTCOMES) c->runs[r.status]++;
     c->stats.nodes += r.stats.nodes;
@@ -363,7 +444,6 @@ static void batch_run_item(batch *b, struct batch_chunk *c, buf *out, worker *w,
     SUDOKU_SEARCH_COUNTERS(X)
 #undef X
 
-    api_problem pb;
     switch (r.status) {
     case SUDOKU_CONFLICT: {
         size_t n = sudoku_conflicts(p, NULL, 0);
@@ -391,7 +471,7 @@ static void batch_run_item(batch *b, struct batch_chunk *c, buf *out, worker *w,
     }
     json_result jr = {
         .index = (long long)i,
-        .form = (input_form)it->form,
+        .form = form,
         .shape = p,
         .res = &r,
         .full_timing = false,
