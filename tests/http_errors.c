@@ -264,3 +264,25 @@ Test(http_errors, hostile_bodies_get_clean_400s, .timeout = 60)
     test_http_resp_free(&r);
     test_server_stop(&s);
 }
+
+/* HTTP/1.1 only, as documented: the HTTP/2 preface of a prior-knowledge
+ * client gets a 505 and the connection closed, and the server goes on. */
+Test(http_errors, http2_prior_knowledge_gets_505_and_a_close, .timeout = 60)
+{
+    test_server s;
+    test_server_start(&s, NULL);
+    int fd = raw_connect(&s);
+    static const char preface[] = "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n";
+    cr_assert_eq(write(fd, preface, sizeof(preface) - 1), (ssize_t)(sizeof(preface) - 1));
+    char reply[4096];
+    raw_read(fd, reply, sizeof(reply), 5000);
+    cr_assert(strstr(reply, " 505 ") != NULL, "%s", reply);
+    close(fd);
+    char url[256];
+    test_http_resp r;
+    test_http_url(url, sizeof(url), s.url, "/healthz");
+    cr_assert_eq(test_http_get(url, &r), 0);
+    cr_assert_eq(r.status, 200);
+    test_http_resp_free(&r);
+    test_server_stop(&s);
+}
