@@ -61,15 +61,11 @@ static long single_conflicts(const sudoku_puzzle *p, sudoku_conflict **out)
 }
 
 /* The shared start of a solve or validate: reads the body into a new
- * single. Returns it, or NULL with *resp answered; *conflicts lists the
- * givens' conflicts (caller frees). */
+ * single. Returns it, or NULL with *resp answered. */
 static single *single_read(api_context *ctx, const api_request *req, json_kind what,
-                           input_puzzle *in, sudoku_conflict **conflicts, size_t *nconflicts,
-                           api_response *resp)
+                           input_puzzle *in, api_response *resp)
 {
     api_problem pb;
-    *conflicts = NULL;
-    *nconflicts = 0;
     single *s = calloc(1, sizeof(*s));
     if (s == NULL) goto oom;
     s->ctx = ctx;
@@ -85,9 +81,6 @@ static single *single_read(api_context *ctx, const api_request *req, json_kind w
     s->box_assumed = in->box_assumed;
     input_to_puzzle(in, &s->puzzle);
     s->form = in->form;
-    long n = single_conflicts(&s->puzzle, conflicts);
-    if (n < 0) goto oom;
-    *nconflicts = (size_t)n;
     return s;
 
 oom:
@@ -99,13 +92,10 @@ oom:
 job *ep_solve_parse(api_context *ctx, const api_request *req, api_response *resp)
 {
     input_puzzle in;
-    sudoku_conflict *conflicts;
-    size_t nconflicts;
 
-    single *s = single_read(ctx, req, JSON_KIND_SOLVE, &in, &conflicts, &nconflicts, resp);
+    single *s = single_read(ctx, req, JSON_KIND_SOLVE, &in, resp);
     if (s == NULL) return NULL;
-    free(conflicts);
-    if (nconflicts > 0 && reply_if_conflicting(resp, req, &s->puzzle, s->box_assumed)) {
+    if (reply_if_conflicting(resp, req, &s->puzzle, s->box_assumed)) {
         metrics_refused(ctx->metrics, API_PROBLEM_CONFLICTING_GIVENS);
         single_free(s);
         return NULL;
@@ -250,10 +240,16 @@ job *ep_validate_parse(api_context *ctx, const api_request *req, api_response *r
 {
     input_puzzle in;
     sudoku_conflict *conflicts;
-    size_t nconflicts;
 
-    single *s = single_read(ctx, req, JSON_KIND_VALIDATE, &in, &conflicts, &nconflicts, resp);
+    single *s = single_read(ctx, req, JSON_KIND_VALIDATE, &in, resp);
     if (s == NULL) return NULL;
+    long n = single_conflicts(&s->puzzle, &conflicts);
+    if (n < 0) {
+        single_free(s);
+        reply_error(resp, req, API_PROBLEM_INTERNAL_ERROR, "out of memory");
+        return NULL;
+    }
+    size_t nconflicts = (size_t)n;
     if (in.check == 0 || nconflicts > 0) {
         /* nothing to search: conflicting givens can be neither solvable nor unique */
         buf b = BUF_INIT;

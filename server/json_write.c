@@ -236,17 +236,21 @@ void json_render_result(buf *b, const json_result *r)
     b->data[b->len] = '\0';
 }
 
+/* The API's name of a unit kind: the box of a jigsaw is a "region". */
+static const char *json_unit_name(sudoku_unit_kind kind, const sudoku_puzzle *shape)
+{
+    return kind == SUDOKU_UNIT_BOX && shape->has_regions ? "region" : sudoku_unit_kind_str(kind);
+}
+
 void json_render_conflicts(buf *b, const sudoku_conflict *conflicts, size_t n,
                            const sudoku_puzzle *shape)
 {
     buf_putc(b, '[');
     for (size_t i = 0; i < n; i++) {
         const sudoku_conflict *c = &conflicts[i];
-        const char *unit = sudoku_unit_kind_str(c->kind);
-        if (c->kind == SUDOKU_UNIT_BOX && shape->has_regions) unit = "region";
         if (i > 0) buf_putc(b, ',');
         buf_puts(b, "{\"unit\":\"");
-        buf_puts(b, unit);
+        buf_puts(b, json_unit_name(c->kind, shape));
         buf_puts(b, "\",\"index\":");
         buf_put_i64(b, c->unit);
         buf_puts(b, ",\"symbol\":");
@@ -360,11 +364,9 @@ void json_render_step(buf *b, const sudoku_puzzle *p, const sudoku_step *st)
     buf_puts(b, "],\"units\":[");
     for (int i = 0; i < st->nunits; i++) {
         const sudoku_unit_ref *u = &st->units[i];
-        const char *kind = sudoku_unit_kind_str(u->kind);
-        if (u->kind == SUDOKU_UNIT_BOX && p->has_regions) kind = "region";
         if (i > 0) buf_putc(b, ',');
         buf_puts(b, "{\"type\":\"");
-        buf_puts(b, kind);
+        buf_puts(b, json_unit_name(u->kind, p));
         buf_puts(b, "\",\"index\":");
         buf_put_i64(b, u->index);
         buf_putc(b, '}');
