@@ -58,7 +58,7 @@ start_sudokud() {
     local name=$1 out="$TMP/$1.out" line port=""
     shift
     # the access log (stderr) is written as in production, to /dev/null here
-    "$@" "$SUDOKUD" --bind 127.0.0.1 --port 0 >"$out" 2>/dev/null &
+    "$@" "$SUDOKUD" --bind 127.0.0.1 --port 0 --generate-reserve 0 >"$out" 2>/dev/null &
     pids+=($!)
     for _ in $(seq 100); do
         line=$(grep -m1 '^listening on ' "$out" || true)

@@ -81,7 +81,7 @@ echo "sudoku rate --timing, one rating per puzzle, $where; $(uname -m), $(nproc)
 sudokud=$(dirname "$sudoku")/sudokud
 other=$(( cpu == 0 ? 1 : 0 ))
 if [ -x "$sudokud" ] && command -v wrk >/dev/null 2>&1 && [ ${#pin[@]} -gt 0 ]; then
-    taskset -c "$cpu" "$sudokud" --bind 127.0.0.1 --port 0 >"$tmp/server.out" 2>/dev/null &
+    taskset -c "$cpu" "$sudokud" --bind 127.0.0.1 --port 0 --generate-reserve 0 >"$tmp/server.out" 2>/dev/null &
     server=$!
     trap 'kill $server 2>/dev/null; rm -rf "$tmp"' EXIT
     port=""

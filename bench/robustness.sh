@@ -78,7 +78,7 @@ log() { echo "robustness.sh: $*" >&2; }
 
 # start_sudokud ARGS...: starts SUDOKUD on a free port; sets $server and $port.
 start_sudokud() {
-    "$SUDOKUD" --bind 127.0.0.1 --port 0 --log-level warn "$@" >"$TMP/server.out" 2>"$TMP/server.err" &
+    "$SUDOKUD" --bind 127.0.0.1 --port 0 --log-level warn --generate-reserve 0 "$@" >"$TMP/server.out" 2>"$TMP/server.err" &
     server=$!
     port=""
     for _ in $(seq 200); do
