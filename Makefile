@@ -42,7 +42,10 @@ SERVER_LIBS := -lmicrohttpd -lcjson -pthread
 TEST_LIBS   := $(SERVER_LIBS) -lcriterion -lcurl
 
 SOLVER_SRC := $(wildcard solver/*.c solver/logic/*.c)
-SERVER_SRC := $(filter-out server/main.c,$(wildcard server/*.c)) build/gen/assets.c
+# The JSON writers and what they use, libc only: the CLI's --json links them
+# without libmicrohttpd or cJSON (build/libwriters.a).
+WRITERS_SRC := server/json_write.c server/buf.c server/utf8.c server/problems.c
+SERVER_SRC := $(filter-out server/main.c $(WRITERS_SRC),$(wildcard server/*.c)) build/gen/assets.c
 # Files sudokud serves, embedded at build time (server/assets.h).
 ASSETS     := $(sort $(wildcard web/*)) openapi.yaml
 # The CLI but its main() is build/libcli.a, which the unit tests link to run it in-process.
@@ -61,19 +64,23 @@ $(1)/obj/%.o: %.c
 	$(2) $$(BASE_CFLAGS) $$($(3)) -c $$< -o $$@
 $(1)/libsudoku.a: $(call objs,$(1),$(SOLVER_SRC))
 	rm -f $$@ && $$(AR) rcs $$@ $$^
+$(1)/libwriters.a: $(call objs,$(1),$(WRITERS_SRC))
+	rm -f $$@ && $$(AR) rcs $$@ $$^
 $(1)/libserver.a: $(call objs,$(1),$(SERVER_SRC))
 	rm -f $$@ && $$(AR) rcs $$@ $$^
-$(1)/sudokud: $(1)/obj/server/main.o $(1)/libserver.a $(1)/libsudoku.a
+$(1)/sudokud: $(1)/obj/server/main.o $(1)/libserver.a $(1)/libwriters.a $(1)/libsudoku.a
 	$(2) $$($(3)) $$(LDFLAGS) -o $$@ $$^ $$(SERVER_LIBS)
 $(1)/libcli.a: $(call objs,$(1),$(CLI_SRC))
 	rm -f $$@ && $$(AR) rcs $$@ $$^
-$(1)/sudoku: $(1)/obj/cli/main.o $(1)/libcli.a $(1)/libserver.a $(1)/libsudoku.a
+$(1)/sudoku: $(1)/obj/cli/main.o $(1)/libcli.a $(1)/libwriters.a $(1)/libsudoku.a
 	$(2) $$($(3)) $$(LDFLAGS) -o $$@ $$^ -pthread
 $(1)/tests/unit: $(call objs,$(1),$(UNIT_SRC) $(SUPPORT_SRC)) $(1)/libcli.a $(1)/libserver.a \
+                 $(1)/libwriters.a \
                  $(1)/libsudoku.a
 	@mkdir -p $$(@D)
 	$(2) $$($(3)) $$(LDFLAGS) -o $$@ $$^ $$(TEST_LIBS)
-$(1)/tests/http: $(call objs,$(1),$(HTTP_SRC) $(SUPPORT_SRC)) $(1)/libserver.a $(1)/libsudoku.a
+$(1)/tests/http: $(call objs,$(1),$(HTTP_SRC) $(SUPPORT_SRC)) $(1)/libserver.a \
+                 $(1)/libwriters.a $(1)/libsudoku.a
 	@mkdir -p $$(@D)
 	$(2) $$($(3)) $$(LDFLAGS) -o $$@ $$^ $$(TEST_LIBS)
 endef
@@ -94,7 +101,8 @@ $(error SANITIZER must be empty, address,undefined or thread)
 endif
 
 FUZZERS := $(patsubst fuzz/%.c,build/fuzz/%,$(FUZZ_SRC))
-build/fuzz/fuzz_%: build/fuzz/obj/fuzz/fuzz_%.o build/fuzz/libserver.a build/fuzz/libsudoku.a
+build/fuzz/fuzz_%: build/fuzz/obj/fuzz/fuzz_%.o build/fuzz/libserver.a build/fuzz/libwriters.a \
+                   build/fuzz/libsudoku.a
 	$(FUZZ_CC) -fsanitize=fuzzer,address,undefined -o $@ $^ $(SERVER_LIBS)
 
 build/gen/assets.c: scripts/embed.sh $(ASSETS)
@@ -192,7 +200,7 @@ clean:
 # build/arm64-plain is the same with the plain-C path (-DSDK_PORTABLE).
 CROSS_ARM64 ?= aarch64-linux-gnu-
 ARM64_TEST_SRC := tests/unit_fast9.c tests/unit_solve.c tests/unit_grid.c \
-                  tests/support/fixtures.c tests/support/ref_solver.c tests/cross/runner.c
+                  tests/support/fixtures.c tests/support/ref_solver.c tests/support/dlx.c tests/cross/runner.c
 ARM64_FLAGS := -Itests/cross
 build/arm64/%: ARCH_FLAGS := -march=armv8-a
 build/arm64-plain/%: ARCH_FLAGS := -march=armv8-a -DSDK_PORTABLE
