@@ -62,12 +62,15 @@ static const struct command {
          CLI_COUNT_LIMIT) "); '!' lines as for solve. Exit 1\n"
                           "    on any '!' line.\n"},
     {"bench", cli_bench_main, true, TAKES_BOX | TAKES_THREADS,
-     "sudoku bench [--unique] [--box RxC] [--threads N] [--runs R] [--seed S] FILE...",
+     "sudoku bench [--unique] [--box RxC] [--threads N] [--runs R] [--seed S] [--as-written]\n"
+     "             FILE...",
      "bench: times the solve calls alone. Each FILE is parsed into memory and\n"
      "    every puzzle randomly relabelled (rows in bands, bands, columns in\n"
      "    stacks, stacks, symbols; --seed, default 1) before the clock starts.\n"
      "    Prints a markdown table, one row per FILE, and how it was measured.\n"
-     "    Solves stop at 2 solutions with --unique, else at 1. With --runs R\n"
+     "    --as-written skips the relabelling: the puzzles as the file has them,\n"
+     "    as a server would get them. Solves stop at 2 solutions with --unique,\n"
+     "    else at 1. With --runs R\n"
      "    (default 1) the median run is reported. Every answer is checked against\n"
      "    FILE.solutions or FILE.counts when present, else by the rules (every\n"
      "    puzzle must then be solvable); a wrong answer is reported on stderr and\n"

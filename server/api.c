@@ -147,8 +147,11 @@ void api_request_id(api_context *ctx, const char *client, char out[API_REQUEST_I
             return;
         }
     }
+    static const char hex[] = "0123456789abcdef";
     uint64_t k = ctx->id_seed + atomic_fetch_add_explicit(&ctx->next_id, 1, memory_order_relaxed);
-    snprintf(out, API_REQUEST_ID_LEN, "%016llx", (unsigned long long)sudoku_splitmix64(&k));
+    uint64_t id = sudoku_splitmix64(&k);
+    for (int i = 15; i >= 0; i--, id >>= 4) out[i] = hex[id & 15];
+    out[16] = '\0';
 }
 
 void api_begin_drain(api_context *ctx)

@@ -10,6 +10,7 @@
 #include "server/config.h"
 
 #include <errno.h>
+#include <sched.h>
 #include <stdbool.h>
 #include <string.h>
 #include <strings.h>
@@ -47,8 +48,13 @@ static const struct config_option config_options[] = {
 
 #define CONFIG_NOPTIONS (sizeof(config_options) / sizeof(config_options[0]))
 
-static uint64_t config_online_cpus(void)
+uint64_t config_cpus(void)
 {
+    /* the CPUs this process may run on (taskset, a container's cpuset), not
+     * all the machine has: more threads than that only take turns */
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof(set), &set) == 0 && CPU_COUNT(&set) > 0)
+        return (uint64_t)CPU_COUNT(&set);
     long n = sysconf(_SC_NPROCESSORS_ONLN);
     return n < 1 ? 1 : (uint64_t)n;
 }
@@ -74,7 +80,7 @@ void config_defaults(struct config *cfg)
         }
         }
     }
-    cfg->workers = config_online_cpus();
+    cfg->workers = config_cpus();
     if (cfg->workers > 1024) cfg->workers = 1024;
 }
 

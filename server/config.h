@@ -68,6 +68,10 @@ enum config_kind { CONFIG_STR, CONFIG_UINT, CONFIG_SIZE, CONFIG_LEVEL };
 #define CONFIG_TYPE_CONFIG_SIZE  uint64_t
 #define CONFIG_TYPE_CONFIG_LEVEL log_level
 
+/* The CPUs this process may run on (its affinity mask: taskset, a
+ * container's cpuset), at least 1. */
+uint64_t config_cpus(void);
+
 /* The settings of one server. Strings point into argv, the environment or
  * static defaults: they live as long as those do (the whole process). */
 struct config {

@@ -73,7 +73,8 @@ _Static_assert(API_HTTP_INTERNAL_SERVER_ERROR == MHD_HTTP_INTERNAL_SERVER_ERROR,
 _Static_assert(API_HTTP_SERVICE_UNAVAILABLE == MHD_HTTP_SERVICE_UNAVAILABLE, "503");
 
 /* MHD polling threads: parsing and rendering are cheap next to solving, so
- * a couple keep the workers fed without taking their cores. */
+ * a couple keep the workers fed without taking their cores; one when the
+ * process has one CPU, where a second would only take turns with it. */
 #define HTTP_POLL_THREADS 2
 
 /* Longest path written to the access log (longer ones are cut). */
@@ -142,6 +143,12 @@ struct http_request {
     int status;
     uint64_t bytes;
 };
+
+static unsigned http_poll_threads(void)
+{
+    uint64_t cpus = config_cpus();
+    return cpus < HTTP_POLL_THREADS ? (unsigned)cpus : HTTP_POLL_THREADS;
+}
 
 static uint16_t http_port_of(struct MHD_Daemon *d)
 {
@@ -639,7 +646,7 @@ http_server *http_start(const struct config *cfg, char *err, size_t errlen)
 
     s->daemon = MHD_start_daemon(flags, (uint16_t)cfg->port, NULL, NULL, http_access, s,
                                  MHD_OPTION_EXTERNAL_LOGGER, http_mhd_log, s, MHD_OPTION_SOCK_ADDR,
-                                 addr, MHD_OPTION_THREAD_POOL_SIZE, (unsigned)HTTP_POLL_THREADS,
+                                 addr, MHD_OPTION_THREAD_POOL_SIZE, http_poll_threads(),
                                  MHD_OPTION_CONNECTION_LIMIT, (unsigned)cfg->max_connections,
                                  MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)cfg->connection_timeout,
                                  MHD_OPTION_NOTIFY_COMPLETED, http_completed, s,

@@ -138,8 +138,9 @@ void input_to_puzzle(const input_puzzle *p, sudoku_puzzle *out)
     out->box_cols = p->box_cols;
     out->diagonal = p->diagonal;
     out->has_regions = p->nregions != 0;
-    memcpy(out->cells, p->cells, cells);
-    if (out->has_regions) memcpy(out->regions, p->regions, cells);
+    /* the reader may have written straight into out's own arrays */
+    if (out->cells != p->cells) memcpy(out->cells, p->cells, cells);
+    if (out->has_regions && out->regions != p->regions) memcpy(out->regions, p->regions, cells);
 }
 
 /* ---- generate ------------------------------------------------------------------------ */

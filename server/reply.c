@@ -69,19 +69,41 @@ uint64_t reply_us(uint64_t from_ns, uint64_t to_ns)
     return to_ns > from_ns ? (to_ns - from_ns) / 1000 : 0;
 }
 
-/* Milliseconds with three decimals, by integer formatting: this runs on
- * every request, where printf's floating point showed in profiles. */
+/* Writes v in decimal at o; returns the end. */
+static char *reply_u64(char *o, uint64_t v)
+{
+    char tmp[20];
+    int n = 0;
+    do {
+        tmp[n++] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v != 0);
+    while (n > 0) *o++ = tmp[--n];
+    return o;
+}
+
+/* Milliseconds with three decimals, written by hand: this runs on every
+ * request, where printf showed in profiles. */
 void reply_timing(api_response *resp, const char *const *names, const uint64_t *us, size_t n)
 {
-    char *out = resp->server_timing;
-    size_t cap = sizeof(resp->server_timing), len = 0;
-    out[0] = '\0';
-    for (size_t i = 0; i < n && len < cap; i++) {
-        int w = snprintf(out + len, cap - len, "%s%s;dur=%llu.%03llu", i > 0 ? ", " : "", names[i],
-                         (unsigned long long)(us[i] / 1000), (unsigned long long)(us[i] % 1000));
-        if (w < 0) break;
-        len += (size_t)w;
+    char *o = resp->server_timing;
+    /* a name, ";dur=", 20 digits, ".", 3 digits, ", " and the NUL */
+    char *end = resp->server_timing + sizeof(resp->server_timing);
+    for (size_t i = 0; i < n; i++) {
+        size_t len = strlen(names[i]);
+        if ((size_t)(end - o) < len + 32) break;
+        if (i > 0) *o++ = ',', *o++ = ' ';
+        memcpy(o, names[i], len);
+        o += len;
+        memcpy(o, ";dur=", 5);
+        o = reply_u64(o + 5, us[i] / 1000);
+        *o++ = '.';
+        unsigned frac = (unsigned)(us[i] % 1000);
+        *o++ = (char)('0' + frac / 100);
+        *o++ = (char)('0' + frac / 10 % 10);
+        *o++ = (char)('0' + frac % 10);
     }
+    *o = '\0';
 }
 
 bool reply_if_conflicting(api_response *resp, const api_request *req, const sudoku_puzzle *p,

@@ -1633,3 +1633,29 @@ Test(api, generate_that_runs_out_of_time_answers_what_it_has)
     cr_assert_str_eq(get_str(p, "limit_reason"), "deadline");
     done(&x);
 }
+
+Test(api, the_plain_puzzle_body_reads_as_the_general_path_does)
+{
+    /* {"puzzle":"<text>"} is read without a parse; any other body, or one
+     * that only looks like it, goes the general way: same answers either way */
+    static const char *const same[] = {
+        "{\"puzzle\":\"1234341221434321\"}",
+        " { \"puzzle\" :\t\"1234341221434321\" } \n",
+        "{\"puzzle\":\"1234341221434\\u0033\\u00321\"}",
+    };
+    for (size_t i = 0; i < sizeof(same) / sizeof(same[0]); i++) {
+        struct exchange x = post("/v1/solve", same[i]);
+        cr_assert_eq(x.resp.status, 200, "%s: %s", same[i], x.text);
+        cr_assert_str_eq(get_str(x.json, "solution"), "1234341221434321");
+        done(&x);
+    }
+    struct exchange x = post("/v1/solve", "{\"puzzle\":\"1234341221434321\"} x");
+    expect_problem(&x, 400, "malformed-json");
+    done(&x);
+    x = post("/v1/solve", "{\"puzzle\":\"1234341221434329\"}");
+    cr_assert_str_eq(first_pointer(expect_problem(&x, 400, "invalid-puzzle")), "/puzzle");
+    done(&x);
+    x = post("/v1/solve", "{\"puzzle\":\"12343412214343\x01\"}");
+    expect_problem(&x, 400, "malformed-json");
+    done(&x);
+}
