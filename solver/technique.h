@@ -47,6 +47,7 @@
     X(BUG, "bug", 56, "all cells bivalue but one would allow several solutions")                   \
     X(ALIGNED_PAIR_EXCLUSION, "aligned_pair_exclusion", 62,                                        \
       "two cells seeing each other cannot take the pairs that empty a common bivalue cell")        \
+    X(CYCLE, "cycle", 65, "a loop of alternating links: one end of every weak link is true")      \
     X(X_CHAIN, "x_chain", 66, "alternating strong and weak links of one digit")                    \
     X(XY_CHAIN, "xy_chain", 70, "a forcing chain through bivalue cells and conjugate pairs")        \
     X(FORCING_CHAIN, "forcing_chain", 80, "every choice of a cell or unit leads to the same result")

@@ -11,7 +11,9 @@
 
 sudoku_logic *sudoku_logic_new(void)
 {
-    return calloc(1, sizeof(sudoku_logic));
+    sudoku_logic *lg = calloc(1, sizeof(*lg));
+    if (lg) lg->chain_ban = -1;
+    return lg;
 }
 
 void sudoku_logic_free(sudoku_logic *lg)

@@ -47,10 +47,12 @@ static void sdk_lg_new_epoch(sudoku_logic *lg)
     }
 }
 
-/* Marks node y reached from x; returns true when it is new. */
+/* Marks node y reached from x; returns true when it is new. The source's
+ * link to lg->chain_ban is not followed (a cycle search wants the long way). */
 static inline bool sdk_lg_reach(sudoku_logic *lg, int x, int y, int *qlen)
 {
     if (lg->chain_mark[y] == lg->chain_epoch) return false;
+    if (y == lg->chain_ban && lg->chain_parent[x] < 0) return false;
     lg->chain_mark[y] = lg->chain_epoch;
     lg->chain_parent[y] = x;
     lg->chain_dist[y] = (int16_t)(lg->chain_dist[x] + 1);
@@ -58,13 +60,17 @@ static inline bool sdk_lg_reach(sudoku_logic *lg, int x, int y, int *qlen)
     return true;
 }
 
-/* Breadth-first search from src. Stops when `target` (>= 0) is reached
- * (returns its path length in nodes) or when paths would exceed max_len
- * nodes; returns 0 when the target was not reached. The nodes reached are
- * chain_queue[0 .. *reached). */
-static int sdk_lg_bfs(sudoku_logic *lg, int src, bool y_links, int target, int max_len,
+/* Link kinds a search may follow. */
+enum { SDK_LG_X = 1, SDK_LG_Y = 2 };
+
+/* Breadth-first search from src over the links in `links`. Stops when
+ * `target` (>= 0) is reached (returns its path length in nodes) or when
+ * paths would exceed max_len nodes; returns 0 when the target was not
+ * reached. The nodes reached are chain_queue[0 .. *reached). */
+static int sdk_lg_bfs(sudoku_logic *lg, int src, int links, int target, int max_len,
                       int *reached)
 {
+    bool y_links = links & SDK_LG_Y, x_links = links & SDK_LG_X;
     int n = lg->n, qlen = 0;
     sdk_lg_new_epoch(lg);
     lg->chain_mark[src] = lg->chain_epoch;
@@ -97,7 +103,7 @@ static int sdk_lg_bfs(sudoku_logic *lg, int src, bool y_links, int target, int m
                 int y = sdk_lg_node(lg, cell, sdk_ctz(cm & ~sdk_bit(d)) + 1, 1);
                 if (sdk_lg_reach(lg, x, y, &qlen) && y == target) goto found;
             }
-            for (int k = 0; k < lg->cell_nunits[cell]; k++) {
+            for (int k = 0; k < lg->cell_nunits[cell] && x_links; k++) {
                 int u = lg->cell_units[cell][k];
                 if (sdk_lg_count2(lg, lg->dcells[d - 1], lg->unit_bits[u]) != 2) continue;
                 int q = -1;
@@ -146,7 +152,8 @@ static bool sdk_lg_single_chains(sudoku_logic *lg, sudoku_step *st, bool y_links
             int d = sdk_ctz(m) + 1;
             for (int on = 1; on >= 0; on--) {
                 int src = sdk_lg_node(lg, cell, d, on), dst = src ^ 1;
-                int len = sdk_lg_bfs(lg, src, y_links, dst, max_len, &reached);
+                int len = sdk_lg_bfs(lg, src, y_links ? SDK_LG_X | SDK_LG_Y : SDK_LG_X, dst,
+                                     max_len, &reached);
                 if (!len) continue;
                 int score = base + sdk_lg_length_bonus(len - 2);
                 if (score >= *best) continue;
@@ -167,13 +174,98 @@ static bool sdk_lg_single_chains(sudoku_logic *lg, sudoku_step *st, bool y_links
     return found;
 }
 
+/* Eliminations of the cycle src -> ... -> close -> src (the path the last
+ * search found, closed by the strong link close -> src), into *st: along a
+ * continuous loop every weak link (on -> off) has one true end, so a
+ * candidate that conflicts with both ends goes. Returns how many. */
+static int sdk_lg_cycle_elims(sudoku_logic *lg, sudoku_step *st, int close)
+{
+    int n = lg->n, added = 0;
+    uint64_t pa[SDK_LG_WORDS], pb[SDK_LG_WORDS];
+    for (int y = close, x = lg->chain_parent[close]; x >= 0; y = x, x = lg->chain_parent[x]) {
+        if (!(x & 1) || (y & 1)) continue; /* weak links only: x on, y off */
+        int ca = (x >> 1) / n, da = (x >> 1) % n + 1, cb = (y >> 1) / n, db = (y >> 1) % n + 1;
+        if (ca == cb) {
+            for (uint64_t m = lg->cand[ca] & ~sdk_bit(da) & ~sdk_bit(db); m; m &= m - 1) {
+                sdk_lg_add_elim(st, ca, sdk_ctz(m) + 1);
+                added++;
+            }
+        } else if (da == db) {
+            sdk_lg_peers(lg, ca, pa);
+            sdk_lg_peers(lg, cb, pb);
+            for (int w = 0; w < lg->words; w++) pa[w] &= pb[w];
+            added += sdk_lg_elim_set(lg, st, pa, da);
+        }
+    }
+    return added;
+}
+
+/* The strong partners of candidate (cell, d): the nodes off(q) that imply
+ * on(cell, d) with `links`. Writes up to `max` and returns how many. */
+static int sdk_lg_strong(sudoku_logic *lg, int cell, int d, int links, int *out, int max)
+{
+    int k = 0;
+    uint64_t cm = lg->cand[cell];
+    if ((links & SDK_LG_Y) && sdk_popcount(cm) == 2 && k < max)
+        out[k++] = sdk_lg_node(lg, cell, sdk_ctz(cm & ~sdk_bit(d)) + 1, 0);
+    for (int u = 0; u < lg->cell_nunits[cell] && (links & SDK_LG_X); u++) {
+        const uint64_t *b = lg->unit_bits[lg->cell_units[cell][u]];
+        if (sdk_lg_count2(lg, lg->dcells[d - 1], b) != 2) continue;
+        for (int w = 0; w < lg->words && k < max; w++) {
+            uint64_t m = lg->dcells[d - 1][w] & b[w];
+            if (cell >> 6 == w) m &= ~(UINT64_C(1) << (cell & 63));
+            if (m) out[k++] = sdk_lg_node(lg, w * 64 + sdk_ctz(m), d, 0);
+        }
+    }
+    return k;
+}
+
+/* The best cycle (X: one digit; Y: bivalue cells; XY: both) scoring below
+ * *best: for each candidate p and strong partner q (off q => on p), the
+ * shortest way from on p to off q other than their direct weak link. */
+static bool sdk_lg_cycles(sudoku_logic *lg, sudoku_step *st, int links, int *best)
+{
+    int base = links == (SDK_LG_X | SDK_LG_Y) ? 70 : 65;
+    if (base >= *best) return false;
+    bool found = false;
+    int reached, max_len = sdk_lg_max_len(base, *best), partner[SDK_CELL_UNITS + 1];
+    static sudoku_step trial;
+    for (int cell = 0; cell < lg->ncells; cell++) {
+        if (sdk_lg_expired(lg)) break;
+        for (uint64_t m = lg->cand[cell]; m; m &= m - 1) {
+            int d = sdk_ctz(m) + 1, src = sdk_lg_node(lg, cell, d, 1);
+            int np = sdk_lg_strong(lg, cell, d, links, partner, SDK_CELL_UNITS + 1);
+            for (int i = 0; i < np; i++) {
+                lg->chain_ban = partner[i];
+                int len = sdk_lg_bfs(lg, src, links, partner[i], max_len, &reached);
+                lg->chain_ban = -1;
+                if (!len) continue;
+                int score = base + sdk_lg_length_bonus(len - 2);
+                if (score >= *best) continue;
+                sdk_lg_step_begin(&trial, SUDOKU_TECH_CYCLE, score);
+                trial.digits = sdk_bit(d);
+                if (!sdk_lg_cycle_elims(lg, &trial, partner[i])) continue;
+                sdk_lg_add_path(lg, &trial, partner[i]);
+                *st = trial;
+                *best = score;
+                max_len = sdk_lg_max_len(base, score);
+                found = true;
+            }
+        }
+    }
+    return found;
+}
+
 bool sdk_lg_forcing_chain(sudoku_logic *lg, sudoku_step *st)
 {
     if (lg->n > SDK_CHAIN_MAX_SIZE) return false;
     int best = 1000;
-    bool x = sdk_lg_single_chains(lg, st, false, &best);
-    bool xy = sdk_lg_single_chains(lg, st, true, &best);
-    return x || xy;
+    bool found = sdk_lg_cycles(lg, st, SDK_LG_X, &best);
+    found |= sdk_lg_cycles(lg, st, SDK_LG_Y, &best);
+    found |= sdk_lg_single_chains(lg, st, false, &best);
+    found |= sdk_lg_cycles(lg, st, SDK_LG_X | SDK_LG_Y, &best);
+    found |= sdk_lg_single_chains(lg, st, true, &best);
+    return found;
 }
 
 /* Runs one branch per source and counts, per node, the branches reaching
@@ -185,7 +277,7 @@ static bool sdk_lg_branches(sudoku_logic *lg, sudoku_step *st, const int *src, i
     memset(lg->chain_count, 0, (size_t)nodes);
     memset(lg->chain_sum, 0, sizeof(*lg->chain_sum) * (size_t)nodes);
     for (int b = 0; b < k; b++) {
-        sdk_lg_bfs(lg, src[b], true, -1, 1 << 14, &reached);
+        sdk_lg_bfs(lg, src[b], SDK_LG_X | SDK_LG_Y, -1, 1 << 14, &reached);
         for (int i = 0; i < reached; i++) {
             int x = lg->chain_queue[i];
             if (lg->chain_count[x] != b) continue; /* missed by an earlier branch */

@@ -72,8 +72,9 @@ static bool sdk_lg_jellyfish(sudoku_logic *lg, sudoku_step *st)
     return sdk_lg_fish(lg, st, 4);
 }
 
-/* One rung: the technique (for its base score) and the finder. The forcing
- * chain finder returns X- or XY-chains, whichever scores lower. */
+/* One rung: the technique (for its base score) and the finder. The chain
+ * finder returns the lowest-scoring of X-, Y- and XY-cycles and forcing X- and
+ * XY-chains, as SE sorts the hints of its one chaining rule. */
 static const struct sdk_lg_rung {
     sudoku_technique technique;
     bool (*find)(sudoku_logic *lg, sudoku_step *st);
@@ -101,7 +102,7 @@ static const struct sdk_lg_rung {
     {SUDOKU_TECH_HIDDEN_QUAD, sdk_lg_hidden_quad},
     {SUDOKU_TECH_BUG, sdk_lg_bug},
     {SUDOKU_TECH_ALIGNED_PAIR_EXCLUSION, sdk_lg_aligned_pair_exclusion},
-    {SUDOKU_TECH_X_CHAIN, sdk_lg_forcing_chain},
+    {SUDOKU_TECH_CYCLE, sdk_lg_forcing_chain},
     {SUDOKU_TECH_FORCING_CHAIN, sdk_lg_multiple_chain},
 };
 

@@ -90,6 +90,7 @@ struct sudoku_logic {
     int32_t chain_queue[SDK_CHAIN_NODES];
     uint32_t chain_mark[SDK_CHAIN_NODES];
     uint32_t chain_epoch;
+    int32_t chain_ban; /* a node the source may not link to directly, or -1 */
     int16_t chain_dist[SDK_CHAIN_NODES];  /* nodes on the path from the source, source = 1 */
     uint8_t chain_count[SDK_CHAIN_NODES]; /* forcing: branches that reached the node */
     int32_t chain_sum[SDK_CHAIN_NODES];   /* forcing: their path lengths, summed */

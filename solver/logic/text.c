@@ -196,6 +196,11 @@ int sudoku_step_text(const sudoku_puzzle *p, const sudoku_step *st, char *out, s
         sdk_lg_put(&t, " contradicts itself along ");
         sdk_lg_put_cells(&t, n, st->cells, st->ncells);
         break;
+    case SUDOKU_TECH_CYCLE:
+        sdk_lg_put(&t, "cycle through ");
+        sdk_lg_put_cells(&t, n, st->cells, st->ncells);
+        sdk_lg_put(&t, ": one end of each of its weak links is true");
+        break;
     case SUDOKU_TECH_FORCING_CHAIN:
         if (st->nunits) {
             sdk_lg_put(&t, "forcing chains: every place of %d in ", d);
