@@ -50,7 +50,10 @@
     X(CYCLE, "cycle", 65, "a loop of alternating links: one end of every weak link is true")      \
     X(X_CHAIN, "x_chain", 66, "alternating strong and weak links of one digit")                    \
     X(XY_CHAIN, "xy_chain", 70, "a forcing chain through bivalue cells and conjugate pairs")        \
-    X(FORCING_CHAIN, "forcing_chain", 80, "every choice of a cell or unit leads to the same result")
+    X(NISHIO, "nishio", 75, "a candidate whose placement, followed with singles, breaks the grid")  \
+    X(FORCING_CHAIN, "forcing_chain", 80, "every choice of a cell or unit leads to the same result") \
+    X(DYNAMIC_FORCING_CHAIN, "dynamic_forcing_chain", 85,                                          \
+      "forcing chains followed with singles on the changing grid")
 
 typedef enum sudoku_technique {
 #define SUDOKU_TECHNIQUE_ENUM(id, key, score, description) SUDOKU_TECH_##id,

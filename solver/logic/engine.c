@@ -103,12 +103,14 @@ static const struct sdk_lg_rung {
     {SUDOKU_TECH_BUG, sdk_lg_bug},
     {SUDOKU_TECH_ALIGNED_PAIR_EXCLUSION, sdk_lg_aligned_pair_exclusion},
     {SUDOKU_TECH_CYCLE, sdk_lg_forcing_chain},
+    {SUDOKU_TECH_NISHIO, sdk_lg_nishio},
     {SUDOKU_TECH_FORCING_CHAIN, sdk_lg_multiple_chain},
+    {SUDOKU_TECH_DYNAMIC_FORCING_CHAIN, sdk_lg_dynamic_chain},
 };
 
 /* Search effort beyond the ladder: a stalled puzzle rates above every
  * technique, by as much as SE's dynamic chains and beyond. */
-#define SDK_LG_STALL_SCORE 90
+#define SDK_LG_STALL_SCORE 96
 
 /* True when an unsolved cell has no candidate or a unit has no place left
  * for a digit it still misses. */

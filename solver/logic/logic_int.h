@@ -78,6 +78,15 @@ struct sudoku_logic {
         uint8_t u1, u2, d;
     } locked[SDK_LG_MAX_LOCKED];
 
+    /* A saved grid, for the assumptions of dynamic chains. */
+    uint8_t save_value[SUDOKU_MAX_CELLS];
+    uint64_t save_cand[SUDOKU_MAX_CELLS];
+    uint64_t save_dcells[SUDOKU_MAX_SIZE][SDK_LG_WORDS];
+    int save_nsolved;
+    /* Dynamic forcing: what every branch so far agrees on. */
+    uint8_t agree_value[SUDOKU_MAX_CELLS]; /* digit all placed, 0 none, 0xff not yet set */
+    uint64_t agree_removed[SUDOKU_MAX_CELLS];
+
     /* When to give up on a chain search (0 = never), and whether one gave up. */
     uint64_t deadline_ns;
     const atomic_int *cancel;
@@ -142,6 +151,13 @@ bool sdk_lg_sees(const sudoku_logic *lg, int a, int b);
  * unit's i-th cell holds d as a candidate. Cached; valid until the grid changes. */
 const uint64_t *sdk_lg_unit_positions(sudoku_logic *lg, int u);
 
+/* Saves the grid, and restores it (caches marked stale). One level only. */
+void sdk_lg_save(sudoku_logic *lg);
+void sdk_lg_restore(sudoku_logic *lg);
+/* Changes the grid for an assumption: place d in cell, or remove it. */
+void sdk_lg_assume_place(sudoku_logic *lg, int cell, int d);
+void sdk_lg_assume_remove(sudoku_logic *lg, int cell, int d);
+
 /* ---- building a step ------------------------------------------------------------- */
 
 /* Clears st and sets its technique and score (tenths). */
@@ -190,6 +206,13 @@ bool sdk_lg_aligned_pair_exclusion(sudoku_logic *lg, sudoku_step *st);
  * of a cell, or every place of a digit in a unit, forces the same, 8.0). */
 bool sdk_lg_forcing_chain(sudoku_logic *lg, sudoku_step *st);
 bool sdk_lg_multiple_chain(sudoku_logic *lg, sudoku_step *st);
+
+/* dynamic.c: chains whose assumptions are carried out with singles as they
+ * go (the grid changes along the chain): Nishio (7.5: an assumption that
+ * breaks the grid is false) and dynamic forcing (8.5: cell and unit
+ * forcing, and both states of a candidate leading to the same result). */
+bool sdk_lg_nishio(sudoku_logic *lg, sudoku_step *st);
+bool sdk_lg_dynamic_chain(sudoku_logic *lg, sudoku_step *st);
 
 /* The score SE adds to a chain's base for its length (nodes in the chain). */
 int sdk_lg_length_bonus(int length);

@@ -201,6 +201,26 @@ int sudoku_step_text(const sudoku_puzzle *p, const sudoku_step *st, char *out, s
         sdk_lg_put_cells(&t, n, st->cells, st->ncells);
         sdk_lg_put(&t, ": one end of each of its weak links is true");
         break;
+    case SUDOKU_TECH_NISHIO:
+        sdk_lg_put(&t, "nishio: placing %d in ", d);
+        sdk_lg_put_cell(&t, n, st->cells[0]);
+        sdk_lg_put(&t, " leaves a unit with no place for %d", d);
+        break;
+    case SUDOKU_TECH_DYNAMIC_FORCING_CHAIN:
+        if (st->nunits) {
+            sdk_lg_put(&t, "dynamic forcing chains: every place of %d in ", d);
+            sdk_lg_put_unit(&t, p, st->units[0]);
+        } else if (st->ncells == 1 && st->nplacements) {
+            sdk_lg_put(&t, "dynamic forcing chain: removing %d from ", d);
+            sdk_lg_put_cell(&t, n, st->cells[0]);
+            sdk_lg_put(&t, " and following the singles breaks the grid");
+            break;
+        } else {
+            sdk_lg_put(&t, "dynamic forcing chains: every candidate of ");
+            sdk_lg_put_cell(&t, n, st->cells[0]);
+        }
+        sdk_lg_put(&t, ", followed with singles, leads to the same result");
+        break;
     case SUDOKU_TECH_FORCING_CHAIN:
         if (st->nunits) {
             sdk_lg_put(&t, "forcing chains: every place of %d in ", d);
