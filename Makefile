@@ -57,7 +57,7 @@ $(1)/libserver.a: $(call objs,$(1),$(SERVER_SRC))
 	$$(AR) rcs $$@ $$^
 $(1)/sudokud: $(1)/obj/server/main.o $(1)/libserver.a $(1)/libsudoku.a
 	$(2) $$($(3)) $$(LDFLAGS) -o $$@ $$^ $$(SERVER_LIBS)
-$(1)/sudoku: $(call objs,$(1),$(CLI_SRC)) $(1)/libsudoku.a
+$(1)/sudoku: $(call objs,$(1),$(CLI_SRC)) $(1)/libserver.a $(1)/libsudoku.a
 	$(2) $$($(3)) $$(LDFLAGS) -o $$@ $$^ -pthread
 $(1)/tests/unit: $(call objs,$(1),$(UNIT_SRC) $(SUPPORT_SRC)) $(1)/libserver.a $(1)/libsudoku.a
 	@mkdir -p $$(@D)

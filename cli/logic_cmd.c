@@ -13,6 +13,8 @@
  *            digits, MARKS N*N comma-separated candidate lists ("" = none);
  *            answers "mistake r1c2=5 r3c4 marks", "step [SCORE technique] text"
  *            or "solved"
+ * With --json each answer is one JSON object (server/json_steps.h), the
+ * shapes of /v1/rate, /v1/explain and /v1/hint.
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -22,6 +24,7 @@
 #include "cli/args.h"
 #include "cli/commands.h"
 #include "cli/io.h"
+#include "server/json_steps.h"
 #include "solver/sudoku.h"
 
 typedef enum { CLI_RATE, CLI_EXPLAIN, CLI_HINT } cli_logic_mode;
@@ -29,6 +32,7 @@ typedef enum { CLI_RATE, CLI_EXPLAIN, CLI_HINT } cli_logic_mode;
 typedef struct cli_logic {
     cli_logic_mode mode;
     bool timing; /* rate: append the time of sudoku_rate alone */
+    bool json;   /* one JSON object a line (server/json_steps.h) instead of text */
     int box_rows, box_cols;
     bool diagonal;
     sudoku_limits limits;
@@ -64,6 +68,65 @@ static void print_step(cli_logic *c, const sudoku_step *st)
     print_score(st->score);
     sudoku_step_text(&c->p, st, c->text, sizeof(c->text));
     printf(" %s] %s\n", sudoku_technique_str(st->technique), c->text);
+}
+
+/* Prints and frees a JSON line built in b. */
+static void print_json(buf *b)
+{
+    size_t len;
+    char *s = buf_take(b, &len);
+    if (s) {
+        fwrite(s, 1, len, stdout);
+        putchar('\n');
+    } else {
+        puts("! out of memory");
+    }
+    free(s);
+}
+
+/* explain --json: {"status", "steps": [...], "score", "level"}, plus
+ * "candidates" (N*N digit lists, [] for solved cells) when stuck. */
+static bool explain_json(cli_logic *c)
+{
+    buf b = BUF_INIT;
+    sudoku_step st;
+    int score = 0, n = c->p.size;
+    sudoku_logic_set_limits(c->lg, &c->limits);
+    if (sudoku_logic_load(c->lg, &c->p, NULL, NULL) != SUDOKU_LOGIC_STEP) {
+        puts("{\"status\":\"broken\"}");
+        return false;
+    }
+    buf_puts(&b, "{\"steps\":[");
+    sudoku_logic_status ls;
+    const char *sep = "";
+    while ((ls = sudoku_logic_next(c->lg, &st)) == SUDOKU_LOGIC_STEP) {
+        buf_puts(&b, sep);
+        json_step_write(&b, &c->p, &st);
+        sep = ",";
+        if (st.score > score) score = st.score;
+        sudoku_logic_apply(c->lg, &st);
+    }
+    buf_printf(&b, "],\"status\":\"%s\",\"score\":%d.%d,\"level\":\"%s\"",
+               ls == SUDOKU_LOGIC_SOLVED ? "solved" : "stuck", score / 10, score % 10,
+               sudoku_level_str(sudoku_level_of(score, ls != SUDOKU_LOGIC_SOLVED)));
+    if (ls != SUDOKU_LOGIC_SOLVED) {
+        sudoku_logic_state(c->lg, NULL, c->marks);
+        buf_puts(&b, ",\"candidates\":[");
+        for (int i = 0; i < n * n; i++) {
+            buf_puts(&b, i ? ",[" : "[");
+            const char *dsep = "";
+            for (int d = 1; d <= n; d++) {
+                if (!(c->marks[i] >> (d - 1) & 1)) continue;
+                buf_printf(&b, "%s%d", dsep, d);
+                dsep = ",";
+            }
+            buf_putc(&b, ']');
+        }
+        buf_putc(&b, ']');
+    }
+    buf_putc(&b, '}');
+    print_json(&b);
+    return ls == SUDOKU_LOGIC_SOLVED;
 }
 
 /* explain: the steps of the rating path, then the rating line. */
@@ -137,6 +200,12 @@ static bool hint(cli_logic *c, const char *entries, const char *marks)
         return false;
     }
     const sudoku_hint *h = &c->hint;
+    if (c->json) {
+        buf b = BUF_INIT;
+        json_hint_write(&b, &c->p, h);
+        print_json(&b);
+        return h->kind != SUDOKU_HINT_STUCK;
+    }
     int n = c->p.size;
     switch (h->kind) {
     case SUDOKU_HINT_MISTAKE:
@@ -188,7 +257,7 @@ static bool answer(cli_logic *c, const char *line, size_t len)
         printf("! %s\n", sudoku_status_str(s));
         return false;
     }
-    if (c->mode == CLI_EXPLAIN) return explain(c);
+    if (c->mode == CLI_EXPLAIN) return c->json ? explain_json(c) : explain(c);
     sudoku_rating r;
     uint64_t t0 = sudoku_now_ns();
     sudoku_logic_status ls = sudoku_rate(c->lg, c->solver, &c->p, &c->limits, &r);
@@ -196,6 +265,16 @@ static bool answer(cli_logic *c, const char *line, size_t len)
     if (ls != SUDOKU_LOGIC_SOLVED && ls != SUDOKU_LOGIC_STUCK) {
         printf("! %s\n", sudoku_logic_status_str(ls));
         return false;
+    }
+    if (c->json) {
+        buf b = BUF_INIT;
+        json_rating_write(&b, &r);
+        if (c->timing && b.len && !b.oom) {
+            b.len--; /* reopen the object for the timing */
+            buf_printf(&b, ",\"timing_us\":%.1f}", (double)ns / 1000);
+        }
+        print_json(&b);
+        return true;
     }
     print_rating(&r, ns, c->timing);
     return true;
@@ -206,7 +285,8 @@ static int logic_main(int argc, char **argv, cli_logic_mode mode)
     static const struct option longopts[] = {
         {"box", required_argument, NULL, 'b'},   {"diagonal", no_argument, NULL, 'd'},
         {"nodes", required_argument, NULL, 'n'}, {"timing", no_argument, NULL, 'T'},
-        {"help", no_argument, NULL, 'h'},        {NULL, 0, NULL, 0},
+        {"json", no_argument, NULL, 'j'},        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
     };
     cli_logic *c = calloc(1, sizeof(*c));
     int opt, status = 2;
@@ -226,6 +306,9 @@ static int logic_main(int argc, char **argv, cli_logic_mode mode)
         case 'n':
             if (cli_parse_u64("--nodes", optarg, 1, UINT64_MAX, &c->limits.node_budget) != 0)
                 goto usage;
+            break;
+        case 'j':
+            c->json = true;
             break;
         case 'T':
             if (mode != CLI_RATE) goto usage;

@@ -30,9 +30,9 @@ static const char synopsis[] =
     "       sudoku count [--limit K] [--box RxC] [--diagonal] [--threads N] [--nodes N] [FILE...]\n"
     "       sudoku bench [--unique] [--box RxC] [--threads N] [--runs R] [--seed S] FILE...\n"
     "       sudoku generate --size N [--box RxC] [--density D] [--count K] [--seed S]\n"
-    "       sudoku rate [--box RxC] [--diagonal] [--nodes N] [--timing] [FILE...]\n"
-    "       sudoku explain [--box RxC] [--diagonal] [--nodes N] [FILE...]\n"
-    "       sudoku hint [--box RxC] [--diagonal] [--nodes N] [FILE...]\n"
+    "       sudoku rate [--box RxC] [--diagonal] [--nodes N] [--timing] [--json] [FILE...]\n"
+    "       sudoku explain [--box RxC] [--diagonal] [--nodes N] [--json] [FILE...]\n"
+    "       sudoku hint [--box RxC] [--diagonal] [--nodes N] [--json] [FILE...]\n"
     "       sudoku help\n";
 
 static const char details[] =
@@ -87,6 +87,8 @@ static const char details[] =
     "    Prints 'mistake r1c2=5 r3c4 marks' (wrong entries; cells whose marks\n"
     "    leave out the right digit), else 'step [SCORE technique] TEXT', the\n"
     "    easiest next step from the user's state, else 'solved'.\n"
+    "    rate, explain and hint take --json: one JSON object a line, the\n"
+    "    shapes of /v1/rate, /v1/explain and /v1/hint (0-based row/col).\n"
     "\n"
     "Options:\n"
     "  --box RxC     boxes of R rows by C columns (N = R*C)\n"
