@@ -273,7 +273,7 @@ typedef enum sudoku_level {
 
 typedef struct sudoku_logic sudoku_logic;
 
-/* Allocates an engine (about 0.4 MB, for every size). Returns NULL when out
+/* Allocates an engine (about 0.8 MB, for every size). Returns NULL when out
  * of memory. One engine serves one puzzle at a time; give each thread its own. */
 sudoku_logic *sudoku_logic_new(void);
 /* Frees an engine; NULL is accepted. */

@@ -229,7 +229,7 @@ static bool sdk_lg_cycles(sudoku_logic *lg, sudoku_step *st, int links, int *bes
     if (base >= *best) return false;
     bool found = false;
     int reached, max_len = sdk_lg_max_len(base, *best), partner[SDK_CELL_UNITS + 1];
-    static sudoku_step trial;
+    sudoku_step trial; /* on the stack: the engine keeps no globals */
     for (int cell = 0; cell < lg->ncells; cell++) {
         if (sdk_lg_expired(lg)) break;
         for (uint64_t m = lg->cand[cell]; m; m &= m - 1) {
