@@ -19,6 +19,7 @@
 
 /* X(ID, key, score_tenths, description): key is the stable snake_case name of the API. */
 #define SUDOKU_TECHNIQUES(X)                                                                       \
+    X(FULL_HOUSE, "full_house", 10, "the last empty cell of a row, column or box")                  \
     X(HIDDEN_SINGLE_BOX, "hidden_single_box", 12, "the only place left for a digit in a box")      \
     X(HIDDEN_SINGLE_LINE, "hidden_single_line", 15,                                                \
       "the only place left for a digit in a row or column")                                        \

@@ -79,6 +79,7 @@ static const struct sdk_lg_rung {
     sudoku_technique technique;
     bool (*find)(sudoku_logic *lg, sudoku_step *st);
 } sdk_lg_ladder[] = {
+    {SUDOKU_TECH_FULL_HOUSE, sdk_lg_full_house},
     {SUDOKU_TECH_HIDDEN_SINGLE_BOX, sdk_lg_hidden_single_box},
     {SUDOKU_TECH_HIDDEN_SINGLE_LINE, sdk_lg_hidden_single_line},
     {SUDOKU_TECH_DIRECT_POINTING, sdk_lg_direct_pointing},

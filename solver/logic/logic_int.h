@@ -175,6 +175,7 @@ int sdk_lg_elim_set(const sudoku_logic *lg, sudoku_step *st, const uint64_t *set
 /* ---- finders: fill *st for the first instance found and return true ---------------- */
 
 /* singles.c */
+bool sdk_lg_full_house(sudoku_logic *lg, sudoku_step *st);
 bool sdk_lg_hidden_single_box(sudoku_logic *lg, sudoku_step *st);
 bool sdk_lg_hidden_single_line(sudoku_logic *lg, sudoku_step *st);
 bool sdk_lg_naked_single(sudoku_logic *lg, sudoku_step *st);

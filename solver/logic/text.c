@@ -96,6 +96,11 @@ int sudoku_step_text(const sudoku_puzzle *p, const sudoku_step *st, char *out, s
     int d = st->digits ? sdk_ctz(st->digits) + 1 : 0;
     if (outlen) out[0] = '\0';
     switch (st->technique) {
+    case SUDOKU_TECH_FULL_HOUSE:
+        sdk_lg_put_cell(&t, n, st->placements[0].cell);
+        sdk_lg_put(&t, " = %d: the last empty cell of ", d);
+        sdk_lg_put_unit(&t, p, st->units[0]);
+        return (int)t.len;
     case SUDOKU_TECH_HIDDEN_SINGLE_BOX:
     case SUDOKU_TECH_HIDDEN_SINGLE_LINE:
         sdk_lg_put_cell(&t, n, st->placements[0].cell);
