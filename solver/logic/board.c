@@ -102,6 +102,7 @@ static void sdk_lg_place(sudoku_logic *lg, int c, int d)
     for (uint64_t m = lg->cand[c]; m; m &= m - 1) sdk_lg_remove(lg, c, sdk_ctz(m) + 1);
     lg->value[c] = (uint8_t)d;
     lg->cand[c] = 0;
+    lg->unsolved[c >> 6] &= ~(UINT64_C(1) << (c & 63));
     lg->nsolved++;
     for (int k = 0; k < lg->cell_nunits[c]; k++) {
         const uint16_t *cells = lg->unit_cells[lg->cell_units[c][k]];
@@ -127,8 +128,10 @@ sudoku_logic_status sudoku_logic_load(sudoku_logic *lg, const sudoku_puzzle *p,
     lg->timed_out = false;
     memset(lg->value, 0, (size_t)lg->ncells);
     for (int d = 0; d < n; d++) memset(lg->dcells[d], 0, sizeof(uint64_t) * (size_t)lg->words);
+    memset(lg->unsolved, 0, sizeof(lg->unsolved));
     for (int c = 0; c < lg->ncells; c++) {
         lg->cand[c] = lg->full;
+        lg->unsolved[c >> 6] |= UINT64_C(1) << (c & 63);
         for (int d = 0; d < n; d++) lg->dcells[d][c >> 6] |= UINT64_C(1) << (c & 63);
     }
     sudoku_logic_status st = SUDOKU_LOGIC_STEP;
@@ -181,6 +184,7 @@ void sdk_lg_save(sudoku_logic *lg)
     memcpy(lg->save_cand, lg->cand, sizeof(uint64_t) * (size_t)lg->ncells);
     for (int d = 0; d < lg->n; d++)
         memcpy(lg->save_dcells[d], lg->dcells[d], sizeof(uint64_t) * (size_t)lg->words);
+    memcpy(lg->save_unsolved, lg->unsolved, sizeof(lg->unsolved));
     lg->save_nsolved = lg->nsolved;
 }
 
@@ -190,6 +194,7 @@ void sdk_lg_restore(sudoku_logic *lg)
     memcpy(lg->cand, lg->save_cand, sizeof(uint64_t) * (size_t)lg->ncells);
     for (int d = 0; d < lg->n; d++)
         memcpy(lg->dcells[d], lg->save_dcells[d], sizeof(uint64_t) * (size_t)lg->words);
+    memcpy(lg->unsolved, lg->save_unsolved, sizeof(lg->unsolved));
     lg->nsolved = lg->save_nsolved;
     lg->state++;
     memset(lg->pos_dirty, 0xff, sizeof(lg->pos_dirty));

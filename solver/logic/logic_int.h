@@ -16,6 +16,7 @@
  *   unit_bits[u]     cells of unit u            (units numbered as in solver_int.h)
  *   dcells[d-1]      unsolved cells where d is still a candidate
  *   cand[cell]       candidate mask of an unsolved cell, 0 once solved
+ *   unsolved         cells without a value
  *   value[cell]      0, or the digit placed (given, entry or deduced)
  *
  * All of it lives in the caller's sudoku_logic, allocated once: finders use
@@ -64,6 +65,7 @@ struct sudoku_logic {
     uint8_t value[SUDOKU_MAX_CELLS];
     uint64_t cand[SUDOKU_MAX_CELLS];
     uint64_t dcells[SUDOKU_MAX_SIZE][SDK_LG_WORDS];
+    uint64_t unsolved[SDK_LG_WORDS]; /* cells without a value */
     int nsolved;
 
     /* Caches that finders share, valid until the grid changes: every digit's
@@ -82,6 +84,7 @@ struct sudoku_logic {
     uint8_t save_value[SUDOKU_MAX_CELLS];
     uint64_t save_cand[SUDOKU_MAX_CELLS];
     uint64_t save_dcells[SUDOKU_MAX_SIZE][SDK_LG_WORDS];
+    uint64_t save_unsolved[SDK_LG_WORDS];
     int save_nsolved;
     /* Dynamic forcing: what every branch so far agrees on. */
     uint8_t agree_value[SUDOKU_MAX_CELLS]; /* digit all placed, 0 none, 0xff not yet set */

@@ -35,12 +35,9 @@ bool sdk_lg_full_house(sudoku_logic *lg, sudoku_step *st)
     /* SE's order: boxes, columns, rows, then the diagonals. */
     for (int i = 0; i < lg->nunits; i++) {
         int n = lg->n, u = i < n ? 2 * n + i : i < 2 * n ? i : i < 3 * n ? i - 2 * n : i;
-        int empty = -1, count = 0;
-        for (int k = 0; k < n && count < 2; k++) {
-            int c = lg->unit_cells[u][k];
-            if (!lg->value[c]) empty = c, count++;
-        }
-        if (count != 1 || sdk_popcount(lg->cand[empty]) != 1) continue;
+        if (sdk_lg_count2(lg, lg->unsolved, lg->unit_bits[u]) != 1) continue;
+        int empty = sdk_lg_first2(lg, lg->unsolved, lg->unit_bits[u]);
+        if (sdk_popcount(lg->cand[empty]) != 1) continue;
         int d = sdk_ctz(lg->cand[empty]) + 1;
         sdk_lg_step_begin(st, SUDOKU_TECH_FULL_HOUSE, sudoku_technique_score(SUDOKU_TECH_FULL_HOUSE));
         st->digits = sdk_bit(d);
