@@ -483,3 +483,37 @@ Test(logic, hint_refuses_a_puzzle_with_two_solutions)
     cr_assert_eq(sudoku_puzzle_init(&p, 4, 2, 2, NULL), 0);
     cr_assert_eq(sudoku_hint_next(lg, solver, &p, NULL, NULL, NULL, &h), SUDOKU_MULTIPLE);
 }
+
+Test(logic, texts_name_jigsaw_regions_and_diagonals)
+{
+    size_t nlines;
+    char **lines = test_read_lines("tests/data/jigsaw_diagonal.txt", &nlines);
+    static sudoku_puzzle p, g;
+    static sudoku_step st;
+    char text[SUDOKU_STEP_TEXT_LEN];
+    int regions = 0;
+    for (size_t l = 0; l < nlines; l++) {
+        if (lines[l][0] == '#' || !strstr(lines[l], ":1:")) continue;
+        const char *grid = strstr(lines[l], ":1:") + 3;
+        const char *layout = strchr(grid, ':') + 1;
+        cr_assert_eq(sudoku_parse(lines[l], (size_t)(strchr(lines[l], ':') - lines[l]), 0, 0, 0, &p,
+                                  NULL),
+                     0);
+        cr_assert_eq(sudoku_parse(layout, strlen(layout), 0, 0, 0, &g, NULL), 0);
+        for (int i = 0; i < g.size * g.size; i++) p.regions[i] = (uint8_t)(g.cells[i] - 1);
+        p.has_regions = p.diagonal = true;
+        cr_assert_eq(sudoku_logic_load(lg, &p, NULL, NULL), SUDOKU_LOGIC_STEP);
+        while (sudoku_logic_next(lg, &st) == SUDOKU_LOGIC_STEP) {
+            sudoku_step_text(&p, &st, text, sizeof(text));
+            cr_assert_null(strstr(text, "box"), "%s", text);
+            for (int u = 0; u < st.nunits; u++) {
+                if (st.units[u].kind == SUDOKU_UNIT_BOX) regions += strstr(text, "region") != NULL;
+                if (st.units[u].kind == SUDOKU_UNIT_DIAGONAL)
+                    cr_assert_not_null(strstr(text, "diagonal"), "%s", text);
+            }
+            sudoku_logic_apply(lg, &st);
+        }
+    }
+    test_free_lines(lines);
+    cr_assert_gt(regions, 0);
+}
