@@ -218,14 +218,6 @@ void sdk_lg_peers(const sudoku_logic *lg, int cell, uint64_t *out)
     out[cell >> 6] &= ~(UINT64_C(1) << (cell & 63));
 }
 
-bool sdk_lg_sees(const sudoku_logic *lg, int a, int b)
-{
-    for (int k = 0; k < lg->cell_nunits[a]; k++) {
-        if (sdk_lg_has(lg->unit_bits[lg->cell_units[a][k]], b)) return true;
-    }
-    return false;
-}
-
 const uint64_t *sdk_lg_unit_positions(sudoku_logic *lg, int u)
 {
     uint64_t *pos = lg->pos[u];

@@ -81,17 +81,14 @@ static int sdk_lg_propagate_digit(sudoku_logic *lg, int d)
     return made;
 }
 
-/* Carries out "cell is d" (on) or "cell is not d" and restores the grid
- * unless keep. Returns deductions, or -1 - deductions on a broken grid. */
-static int sdk_lg_assume(sudoku_logic *lg, int cell, int d, bool on, bool keep)
+/* Carries out "cell is not d" and restores the grid. Returns deductions, or
+ * -1 - deductions on a broken grid. */
+static int sdk_lg_assume_off(sudoku_logic *lg, int cell, int d)
 {
     sdk_lg_save(lg);
-    if (on)
-        sdk_lg_assume_place(lg, cell, d);
-    else
-        sdk_lg_assume_remove(lg, cell, d);
+    sdk_lg_assume_remove(lg, cell, d);
     int r = sdk_lg_propagate(lg, lg->ncells);
-    if (!keep) sdk_lg_restore(lg);
+    sdk_lg_restore(lg);
     return r;
 }
 
@@ -194,7 +191,7 @@ bool sdk_lg_dynamic_chain(sudoku_logic *lg, sudoku_step *st)
         if (sdk_lg_expired(lg)) return found;
         for (uint64_t m = lg->cand[cell]; m && sdk_popcount(lg->cand[cell]) > 1; m &= m - 1) {
             int d = sdk_ctz(m) + 1;
-            int r = sdk_lg_assume(lg, cell, d, false, false);
+            int r = sdk_lg_assume_off(lg, cell, d);
             if (r >= 0) continue;
             int score = base + sdk_lg_length_bonus(SDK_LG_NODES_PER_DEDUCTION * (-r));
             if (score >= best) continue;

@@ -147,9 +147,6 @@ static inline bool sdk_lg_has(const uint64_t *set, int cell)
 /* Writes to out the cells sharing a unit with `cell` (itself excluded). */
 void sdk_lg_peers(const sudoku_logic *lg, int cell, uint64_t *out);
 
-/* True when cells a and b (a != b) share a unit. */
-bool sdk_lg_sees(const sudoku_logic *lg, int a, int b);
-
 /* Position masks of every digit in unit u: bit i of [d-1] is set when the
  * unit's i-th cell holds d as a candidate. Cached; valid until the grid changes. */
 const uint64_t *sdk_lg_unit_positions(sudoku_logic *lg, int u);
