@@ -94,7 +94,7 @@ static int sdk_lg_assume_off(sudoku_logic *lg, int cell, int d)
 
 bool sdk_lg_nishio(sudoku_logic *lg, sudoku_step *st)
 {
-    if (lg->n > SDK_CHAIN_MAX_SIZE) return false;
+    if (lg->n > SDK_DYNAMIC_MAX_SIZE) return false;
     int base = sudoku_technique_score(SUDOKU_TECH_NISHIO), best = 1000;
     bool found = false;
     for (int cell = 0; cell < lg->ncells; cell++) {
@@ -182,7 +182,7 @@ static bool sdk_lg_branches_dynamic(sudoku_logic *lg, sudoku_step *st, const int
 
 bool sdk_lg_dynamic_chain(sudoku_logic *lg, sudoku_step *st)
 {
-    if (lg->n > SDK_CHAIN_MAX_SIZE) return false;
+    if (lg->n > SDK_DYNAMIC_MAX_SIZE) return false;
     int best = 1000, cells[SUDOKU_MAX_SIZE], digits[SUDOKU_MAX_SIZE];
     bool found = false;
     /* A candidate whose removal breaks the grid is true. */

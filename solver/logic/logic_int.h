@@ -36,6 +36,9 @@
 /* Chains search the on/off states of every candidate; beyond this size the
  * N^3 candidates make them too slow to be worth it, so they are not tried. */
 #define SDK_CHAIN_MAX_SIZE 16
+/* Dynamic chains follow every assumption with singles over the whole grid:
+ * past this size a 16x16 took seconds, so they stop here. */
+#define SDK_DYNAMIC_MAX_SIZE 12
 #define SDK_CHAIN_NODES    (2 * SDK_CHAIN_MAX_SIZE * SDK_CHAIN_MAX_SIZE * SDK_CHAIN_MAX_SIZE)
 /* Units one unit can cross in two cells or more: a unit of N cells meets at
  * most N/2 others that way in each of rows, columns, boxes, plus diagonals. */
@@ -202,16 +205,18 @@ bool sdk_lg_bug(sudoku_logic *lg, sudoku_step *st);
 /* exclusion.c */
 bool sdk_lg_aligned_pair_exclusion(sudoku_logic *lg, sudoku_step *st);
 
-/* chains.c: single forcing chains (X-chains on one digit, 6.6, or with bivalue
- * cells too, 7.0; plus SE length increments) and multiple ones (every candidate
- * of a cell, or every place of a digit in a unit, forces the same, 8.0). */
+/* chains.c, static chains: sdk_lg_forcing_chain finds the lowest-scoring of
+ * X-, Y- and XY-cycles (6.5/7.0) and single forcing X- and XY-chains
+ * (6.6/7.0), plus SE length increments; sdk_lg_multiple_chain the cell and
+ * unit forcing chains (every candidate of a cell, or every place of a digit
+ * in a unit, forces the same, 8.0). */
 bool sdk_lg_forcing_chain(sudoku_logic *lg, sudoku_step *st);
 bool sdk_lg_multiple_chain(sudoku_logic *lg, sudoku_step *st);
 
 /* dynamic.c: chains whose assumptions are carried out with singles as they
- * go (the grid changes along the chain): Nishio (7.5: an assumption that
- * breaks the grid is false) and dynamic forcing (8.5: cell and unit
- * forcing, and both states of a candidate leading to the same result). */
+ * go (the grid changes along the chain): Nishio (7.5: a placement that breaks
+ * the grid for its digit is false) and dynamic forcing (8.5: cell and unit
+ * forcing, and a removal that breaks the grid). Up to SDK_DYNAMIC_MAX_SIZE. */
 bool sdk_lg_nishio(sudoku_logic *lg, sudoku_step *st);
 bool sdk_lg_dynamic_chain(sudoku_logic *lg, sudoku_step *st);
 
