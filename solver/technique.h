@@ -39,12 +39,16 @@
     X(NAKED_TRIPLE, "naked_triple", 36, "three cells of a unit holding only three digits")         \
     X(SWORDFISH, "swordfish", 38, "a digit in three lines confined to three cross lines")          \
     X(HIDDEN_TRIPLE, "hidden_triple", 40, "three digits of a unit confined to three cells")        \
+    X(TURBOT_FISH, "turbot_fish", 40,                                                              \
+      "two strong links of one digit joined by a weak link (skyscraper, kite)")                    \
     X(XY_WING, "xy_wing", 42, "a bivalue pivot and two bivalue pincers")                           \
     X(XYZ_WING, "xyz_wing", 44, "a trivalue pivot and two bivalue pincers")                        \
     X(UNIQUE_RECTANGLE, "unique_rectangle", 45, "four cells that would allow two solutions")       \
     X(NAKED_QUAD, "naked_quad", 50, "four cells of a unit holding only four digits")               \
     X(JELLYFISH, "jellyfish", 52, "a digit in four lines confined to four cross lines")            \
     X(HIDDEN_QUAD, "hidden_quad", 54, "four digits of a unit confined to four cells")              \
+    X(STRONG_LINKS, "strong_links", 54,                                                            \
+      "three or more strong links of one digit chained by weak links")                             \
     X(BUG, "bug", 56, "all cells bivalue but one would allow several solutions")                   \
     X(ALIGNED_PAIR_EXCLUSION, "aligned_pair_exclusion", 62,                                        \
       "two cells seeing each other cannot take the pairs that empty a common bivalue cell")        \

@@ -174,6 +174,67 @@ static bool sdk_lg_single_chains(sudoku_logic *lg, sudoku_step *st, bool y_links
     return found;
 }
 
+/* The unit where cells a and b are the only places of d, a line when there
+ * is one (Sukaku Explainer rates strong links by where they lie). */
+static int sdk_lg_link_unit(sudoku_logic *lg, int a, int b, int d)
+{
+    int best = -1;
+    for (int k = 0; k < lg->cell_nunits[a]; k++) {
+        int u = lg->cell_units[a][k];
+        if (!sdk_lg_has(lg->unit_bits[u], b)) continue;
+        if (sdk_lg_count2(lg, lg->dcells[d - 1], lg->unit_bits[u]) != 2) continue;
+        if (best < 0 || sdk_lg_kind(lg, best) == SUDOKU_UNIT_BOX) best = u;
+    }
+    return best;
+}
+
+bool sdk_lg_strong_links(sudoku_logic *lg, sudoku_step *st, int links)
+{
+    if (lg->n > SDK_CHAIN_MAX_SIZE) return false;
+    static const int base[] = {0, 0, 40, 54, 58, 62, 66, 70, 74};
+    sudoku_technique t = links == 2 ? SUDOKU_TECH_TURBOT_FISH : SUDOKU_TECH_STRONG_LINKS;
+    int best = 1000, reached, max_len = 2 * links + 2;
+    uint64_t pa[SDK_LG_WORDS], pb[SDK_LG_WORDS];
+    for (int cell = 0; cell < lg->ncells; cell++) {
+        if (sdk_lg_expired(lg)) break;
+        for (uint64_t m = lg->cand[cell]; m; m &= m - 1) {
+            int d = sdk_ctz(m) + 1, src = sdk_lg_node(lg, cell, d, 1), dst = src ^ 1;
+            int len = sdk_lg_bfs(lg, src, SDK_LG_X, dst, max_len, &reached);
+            if (len != max_len) continue; /* shorter chains belong to an earlier rung */
+            /* Walk back: dst <- on(bk) <- off(ak) <- ... <- on(b1) <- off(a1) <- src. */
+            int bk = lg->chain_parent[dst], a1 = -1, units[8], nu = 0;
+            bool box = false, mixed = false;
+            int line_kind = -1;
+            for (int y = bk; lg->chain_parent[y] >= 0; y = lg->chain_parent[y]) {
+                if (!(y & 1)) continue;
+                int x = lg->chain_parent[y]; /* off(a) -> on(b): a strong link */
+                int u = sdk_lg_link_unit(lg, (x >> 1) / lg->n, (y >> 1) / lg->n, d);
+                if (u < 0) break;
+                if (nu < 8) units[nu++] = u;
+                sudoku_unit_kind kind = sdk_lg_kind(lg, u);
+                if (kind == SUDOKU_UNIT_BOX) box = true;
+                else if (line_kind < 0) line_kind = (int)kind;
+                else if ((int)kind != line_kind) mixed = true;
+                a1 = x;
+            }
+            if (a1 < 0 || nu != links) continue;
+            int score = base[links] + box + mixed;
+            if (score >= best) continue;
+            int ca = (a1 >> 1) / lg->n, cb = (bk >> 1) / lg->n;
+            sdk_lg_peers(lg, ca, pa);
+            sdk_lg_peers(lg, cb, pb);
+            for (int w = 0; w < lg->words; w++) pa[w] &= pb[w];
+            best = score;
+            sdk_lg_step_begin(st, t, score);
+            st->digits = sdk_bit(d);
+            sdk_lg_elim_set(lg, st, pa, d);
+            sdk_lg_add_path(lg, st, bk);
+            for (int i = 0; i < nu; i++) sdk_lg_add_unit(lg, st, units[i]);
+        }
+    }
+    return best < 1000;
+}
+
 /* Eliminations of the cycle src -> ... -> close -> src (the path the last
  * search found, closed by the strong link close -> src), into *st: along a
  * continuous loop every weak link (on -> off) has one true end, so a

@@ -211,6 +211,12 @@ bool sdk_lg_aligned_pair_exclusion(sudoku_logic *lg, sudoku_step *st);
  * unit forcing chains (every candidate of a cell, or every place of a digit
  * in a unit, forces the same, 8.0). */
 bool sdk_lg_forcing_chain(sudoku_logic *lg, sudoku_step *st);
+/* X-chains of exactly `links` (2..8) strong links of one digit, each pair
+ * joined by a weak link: one end is true, so the digit leaves the cells that
+ * see both. Sukaku Explainer's "strong links" rungs: 2 is the Turbot Fish
+ * (skyscraper, kite; 4.0), then 5.4, 5.8, 6.2, 6.6, 7.0, 7.4, plus 0.1 when
+ * a link lies in a box and 0.1 when the links use both rows and columns. */
+bool sdk_lg_strong_links(sudoku_logic *lg, sudoku_step *st, int links);
 bool sdk_lg_multiple_chain(sudoku_logic *lg, sudoku_step *st);
 
 /* dynamic.c: chains whose assumptions are carried out with singles as they

@@ -201,6 +201,17 @@ int sudoku_step_text(const sudoku_puzzle *p, const sudoku_step *st, char *out, s
         sdk_lg_put(&t, " contradicts itself along ");
         sdk_lg_put_cells(&t, n, st->cells, st->ncells);
         break;
+    case SUDOKU_TECH_TURBOT_FISH:
+    case SUDOKU_TECH_STRONG_LINKS:
+        sdk_lg_put(&t, "%d strong links on %d: ", st->nunits, d);
+        for (int i = 0; i < st->nunits; i++) {
+            if (i) sdk_lg_put(&t, ", ");
+            sdk_lg_put_unit(&t, p, st->units[i]);
+        }
+        sdk_lg_put(&t, "; one end of the chain ");
+        sdk_lg_put_cells(&t, n, st->cells, st->ncells);
+        sdk_lg_put(&t, " holds %d", d);
+        break;
     case SUDOKU_TECH_CYCLE:
         sdk_lg_put(&t, "cycle through ");
         sdk_lg_put_cells(&t, n, st->cells, st->ncells);
