@@ -1,7 +1,10 @@
 /* technique.h -- the one list of solving techniques, and what the search counts of them.
  *
  * SUDOKU_TECHNIQUES is the ladder of human techniques in the order of their
- * difficulty on Sudoku Explainer's scale (score in tenths: 12 is 1.2). The
+ * difficulty on Sudoku Explainer's scale (score in tenths: 12 is 1.2), with
+ * the additions of Sukaku Explainer (the SE derivative that rates the public
+ * puzzle banks) where it puts them: its UVWXYZ-Wing (6.6) comes before the
+ * chains (6.5 and up), as there. The
  * step engine walks it in order; the rating, the JSON writers, /metrics,
  * openapi.yaml's enums and the tests all expand it. Adding a technique is one
  * line here plus its finder.
@@ -49,9 +52,15 @@
     X(HIDDEN_QUAD, "hidden_quad", 54, "four digits of a unit confined to four cells")              \
     X(STRONG_LINKS, "strong_links", 54,                                                            \
       "three or more strong links of one digit chained by weak links")                             \
+    X(WXYZ_WING, "wxyz_wing", 55,                                                                  \
+      "three cells seeing each other with four digits, and a bivalue cell")                       \
     X(BUG, "bug", 56, "all cells bivalue but one would allow several solutions")                   \
+    X(VWXYZ_WING, "vwxyz_wing", 62,                                                                \
+      "four cells seeing each other with five digits, and a bivalue cell")                        \
     X(ALIGNED_PAIR_EXCLUSION, "aligned_pair_exclusion", 62,                                        \
       "two cells seeing each other cannot take the pairs that empty a common bivalue cell")        \
+    X(UVWXYZ_WING, "uvwxyz_wing", 66,                                                              \
+      "five cells seeing each other with six digits, and a bivalue cell")                         \
     X(CYCLE, "cycle", 65, "a loop of alternating links: one end of every weak link is true")      \
     X(X_CHAIN, "x_chain", 66, "alternating strong and weak links of one digit")                    \
     X(XY_CHAIN, "xy_chain", 70, "a forcing chain through bivalue cells and conjugate pairs")        \

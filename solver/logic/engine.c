@@ -71,6 +71,18 @@ static bool sdk_lg_jellyfish(sudoku_logic *lg, sudoku_step *st)
 {
     return sdk_lg_fish(lg, st, 4);
 }
+static bool sdk_lg_wxyz_wing(sudoku_logic *lg, sudoku_step *st)
+{
+    return sdk_lg_als_wing(lg, st, 3);
+}
+static bool sdk_lg_vwxyz_wing(sudoku_logic *lg, sudoku_step *st)
+{
+    return sdk_lg_als_wing(lg, st, 4);
+}
+static bool sdk_lg_uvwxyz_wing(sudoku_logic *lg, sudoku_step *st)
+{
+    return sdk_lg_als_wing(lg, st, 5);
+}
 static bool sdk_lg_turbot_fish(sudoku_logic *lg, sudoku_step *st)
 {
     return sdk_lg_strong_links(lg, st, 2);
@@ -123,10 +135,13 @@ static const struct sdk_lg_rung {
     {SUDOKU_TECH_JELLYFISH, sdk_lg_jellyfish},
     {SUDOKU_TECH_HIDDEN_QUAD, sdk_lg_hidden_quad},
     {SUDOKU_TECH_STRONG_LINKS, sdk_lg_three_links},
+    {SUDOKU_TECH_WXYZ_WING, sdk_lg_wxyz_wing},
     {SUDOKU_TECH_BUG, sdk_lg_bug},
     {SUDOKU_TECH_STRONG_LINKS, sdk_lg_four_links},
+    {SUDOKU_TECH_VWXYZ_WING, sdk_lg_vwxyz_wing},
     {SUDOKU_TECH_ALIGNED_PAIR_EXCLUSION, sdk_lg_aligned_pair_exclusion},
     {SUDOKU_TECH_STRONG_LINKS, sdk_lg_five_links},
+    {SUDOKU_TECH_UVWXYZ_WING, sdk_lg_uvwxyz_wing},
     {SUDOKU_TECH_STRONG_LINKS, sdk_lg_six_links},
     {SUDOKU_TECH_CYCLE, sdk_lg_forcing_chain},
     {SUDOKU_TECH_NISHIO, sdk_lg_nishio},

@@ -201,6 +201,16 @@ int sudoku_step_text(const sudoku_puzzle *p, const sudoku_step *st, char *out, s
         sdk_lg_put(&t, " contradicts itself along ");
         sdk_lg_put_cells(&t, n, st->cells, st->ncells);
         break;
+    case SUDOKU_TECH_WXYZ_WING:
+    case SUDOKU_TECH_VWXYZ_WING:
+    case SUDOKU_TECH_UVWXYZ_WING:
+        sdk_lg_put(&t, "%s: ", sudoku_technique_str(st->technique));
+        sdk_lg_put_cells(&t, n, st->cells, st->ncells - 1);
+        sdk_lg_put(&t, " hold one digit more than their count and the bivalue cell ");
+        sdk_lg_put_cell(&t, n, st->cells[st->ncells - 1]);
+        sdk_lg_put(&t, " sees them: %d is in one of them",
+                   st->neliminations ? st->eliminations[0].digit : 0);
+        break;
     case SUDOKU_TECH_TURBOT_FISH:
     case SUDOKU_TECH_STRONG_LINKS:
         sdk_lg_put(&t, "%d strong links on %d: ", st->nunits, d);
