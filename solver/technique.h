@@ -2,9 +2,8 @@
  *
  * SUDOKU_TECHNIQUES is the ladder of human techniques in the order of their
  * difficulty on Sudoku Explainer's scale (score in tenths: 12 is 1.2), with
- * the additions of Sukaku Explainer (the SE derivative that rates the public
- * puzzle banks) where it puts them: its UVWXYZ-Wing (6.6) comes before the
- * chains (6.5 and up), as there. The
+ * the additions of Sukaku Explainer, the SE derivative that rated the public
+ * Sudoku Exchange bank (turbot fish, strong-link chains, WXYZ/VWXYZ-Wings). The
  * step engine walks it in order; the rating, the JSON writers, /metrics,
  * openapi.yaml's enums and the tests all expand it. Adding a technique is one
  * line here plus its finder.
@@ -59,8 +58,6 @@
       "four cells seeing each other with five digits, and a bivalue cell")                        \
     X(ALIGNED_PAIR_EXCLUSION, "aligned_pair_exclusion", 62,                                        \
       "two cells seeing each other cannot take the pairs that empty a common bivalue cell")        \
-    X(UVWXYZ_WING, "uvwxyz_wing", 66,                                                              \
-      "five cells seeing each other with six digits, and a bivalue cell")                         \
     X(CYCLE, "cycle", 65, "a loop of alternating links: one end of every weak link is true")      \
     X(X_CHAIN, "x_chain", 66, "alternating strong and weak links of one digit")                    \
     X(XY_CHAIN, "xy_chain", 70, "a forcing chain through bivalue cells and conjugate pairs")        \

@@ -79,10 +79,6 @@ static bool sdk_lg_vwxyz_wing(sudoku_logic *lg, sudoku_step *st)
 {
     return sdk_lg_als_wing(lg, st, 4);
 }
-static bool sdk_lg_uvwxyz_wing(sudoku_logic *lg, sudoku_step *st)
-{
-    return sdk_lg_als_wing(lg, st, 5);
-}
 static bool sdk_lg_turbot_fish(sudoku_logic *lg, sudoku_step *st)
 {
     return sdk_lg_strong_links(lg, st, 2);
@@ -141,7 +137,6 @@ static const struct sdk_lg_rung {
     {SUDOKU_TECH_VWXYZ_WING, sdk_lg_vwxyz_wing},
     {SUDOKU_TECH_ALIGNED_PAIR_EXCLUSION, sdk_lg_aligned_pair_exclusion},
     {SUDOKU_TECH_STRONG_LINKS, sdk_lg_five_links},
-    {SUDOKU_TECH_UVWXYZ_WING, sdk_lg_uvwxyz_wing},
     {SUDOKU_TECH_STRONG_LINKS, sdk_lg_six_links},
     {SUDOKU_TECH_CYCLE, sdk_lg_forcing_chain},
     {SUDOKU_TECH_NISHIO, sdk_lg_nishio},

@@ -197,8 +197,8 @@ bool sdk_lg_fish(sudoku_logic *lg, sudoku_step *st, int degree);
 /* wings.c */
 bool sdk_lg_xy_wing(sudoku_logic *lg, sudoku_step *st);
 bool sdk_lg_xyz_wing(sudoku_logic *lg, sudoku_step *st);
-/* Sukaku Explainer's WXYZ- (m = 3), VWXYZ- (4) and UVWXYZ-Wings (5): an
- * almost locked set of m mutually visible cells and a bivalue cell. */
+/* Sukaku Explainer's WXYZ- (m = 3) and VWXYZ-Wings (m = 4): an almost
+ * locked set of m mutually visible cells and a bivalue cell. */
 bool sdk_lg_als_wing(sudoku_logic *lg, sudoku_step *st, int m);
 
 /* uniqueness.c: both assume the puzzle has one solution. */
