@@ -237,7 +237,8 @@ typedef enum sudoku_logic_status {
     SUDOKU_LOGIC_STEP = 0, /* a step was found */
     SUDOKU_LOGIC_SOLVED,   /* every cell holds a digit */
     SUDOKU_LOGIC_STUCK,    /* no technique of the ladder applies: the rest needs search */
-    SUDOKU_LOGIC_BROKEN,   /* a cell has no candidate or a unit has no place for a digit */
+    SUDOKU_LOGIC_BROKEN,   /* a cell has no candidate or a unit has no place for a digit
+                              (found when no step applies; steps keep a sound grid sound) */
     SUDOKU_LOGIC_LIMIT,    /* the deadline or cancel flag stopped a chain search */
     SUDOKU_LOGIC_INVALID,  /* the shape or the cells are not acceptable */
 } sudoku_logic_status;
@@ -255,12 +256,13 @@ typedef struct sudoku_rating {
 } sudoku_rating;
 
 /* Difficulty levels on the score (tenths), for people:
- *   easy     score <= 15   hidden singles only
+ *   easy     score <= 15   full houses and hidden singles only
  *   medium   score <= 25   plus direct pointing/claiming/hidden pairs and triples, naked singles
  *   hard     score <= 44   pointing, claiming, naked/hidden pairs and triples, X-Wing,
- *                          Swordfish, XY- and XYZ-Wings
- *   expert   score <= 62   unique rectangles, quads, Jellyfish, BUG
- *   extreme  above, or needs_search: chains and beyond
+ *                          Swordfish, turbot fish, XY- and XYZ-Wings
+ *   expert   score <= 62   unique rectangles, quads, Jellyfish, strong-link chains, WXYZ-Wing,
+ *                          BUG, VWXYZ-Wing, aligned pair exclusion
+ *   extreme  above, or needs_search: cycles, chains and beyond
  * The cuts follow the classes puzzle banks quote (SE <= 1.2, 1.5-2.3, 2.5-4.9,
  * >= 5.0), with hidden singles in a line kept easy and chains set apart. */
 typedef enum sudoku_level {
