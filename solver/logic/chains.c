@@ -194,11 +194,32 @@ bool sdk_lg_strong_links(sudoku_logic *lg, sudoku_step *st, int links)
     static const int base[] = {0, 0, 40, 54, 58, 62, 66, 70, 74};
     sudoku_technique t = links == 2 ? SUDOKU_TECH_TURBOT_FISH : SUDOKU_TECH_STRONG_LINKS;
     int best = 1000, reached, max_len = 2 * links + 2;
-    uint64_t pa[SDK_LG_WORDS], pb[SDK_LG_WORDS];
-    for (int cell = 0; cell < lg->ncells; cell++) {
+    uint64_t pa[SDK_LG_WORDS], pb[SDK_LG_WORDS], qpeers[SDK_LG_WORDS];
+    /* Only digits with at least `links` strong links can chain them, and a
+     * candidate goes only if it sees two cells of such links (the ends). */
+    uint64_t chainable = 0, *ends = lg->link_cells;
+    for (int d = 1; d <= lg->n; d++) {
+        int strong = 0;
+        uint64_t *e = &ends[(d - 1) * SDK_LG_WORDS];
+        memset(e, 0, sizeof(uint64_t) * (size_t)lg->words);
+        for (int u = 0; u < lg->nunits; u++) {
+            uint64_t pos = sdk_lg_unit_positions(lg, u)[d - 1];
+            if (sdk_popcount(pos) != 2) continue;
+            strong++;
+            for (; pos; pos &= pos - 1) {
+                int c = lg->unit_cells[u][sdk_ctz(pos)];
+                e[c >> 6] |= UINT64_C(1) << (c & 63);
+            }
+        }
+        if (strong >= links) chainable |= sdk_bit(d);
+    }
+    for (int cell = 0; cell < lg->ncells && chainable; cell++) {
         if (sdk_lg_expired(lg)) break;
-        for (uint64_t m = lg->cand[cell]; m; m &= m - 1) {
+        if (!(lg->cand[cell] & chainable)) continue;
+        sdk_lg_peers(lg, cell, qpeers);
+        for (uint64_t m = lg->cand[cell] & chainable; m; m &= m - 1) {
             int d = sdk_ctz(m) + 1, src = sdk_lg_node(lg, cell, d, 1), dst = src ^ 1;
+            if (sdk_lg_count2(lg, qpeers, &ends[(d - 1) * SDK_LG_WORDS]) < 2) continue;
             int len = sdk_lg_bfs(lg, src, SDK_LG_X, dst, max_len, &reached);
             if (len != max_len) continue; /* shorter chains belong to an earlier rung */
             /* Walk back: dst <- on(bk) <- off(ak) <- ... <- on(b1) <- off(a1) <- src. */

@@ -106,6 +106,7 @@ struct sudoku_logic {
     uint32_t chain_mark[SDK_CHAIN_NODES];
     uint32_t chain_epoch;
     int32_t chain_ban; /* a node the source may not link to directly, or -1 */
+    uint64_t link_cells[SUDOKU_MAX_SIZE * SDK_LG_WORDS]; /* per digit: cells of its strong links */
     int16_t chain_dist[SDK_CHAIN_NODES];  /* nodes on the path from the source, source = 1 */
     uint8_t chain_count[SDK_CHAIN_NODES]; /* forcing: branches that reached the node */
     int32_t chain_sum[SDK_CHAIN_NODES];   /* forcing: their path lengths, summed */
