@@ -159,21 +159,28 @@ static bool sdk_lg_als_wing_found(sudoku_logic *lg, sudoku_step *st, sdk_lg_als 
     return found;
 }
 
+/* True when cells a and b share a unit. */
+static bool sdk_lg_sees(const sudoku_logic *lg, int a, int b)
+{
+    for (int k = 0; k < lg->cell_nunits[a]; k++) {
+        if (sdk_lg_has(lg->unit_bits[lg->cell_units[a][k]], b)) return true;
+    }
+    return false;
+}
+
 /* Grows mutually visible sets of cells (ascending) with at most m+1 digits. */
 static bool sdk_lg_als_grow(sudoku_logic *lg, sudoku_step *st, sdk_lg_als *a, int from)
 {
     if (a->ncells == a->m)
         return sdk_popcount(a->digits) == a->m + 1 && sdk_lg_als_wing_found(lg, st, a);
     bool found = false;
-    uint64_t peers[SDK_LG_WORDS];
     for (int c = from; c < lg->ncells; c++) {
         int pc = sdk_popcount(lg->cand[c]);
         if (pc < 2 || pc > a->m + 1) continue;
         uint64_t digits = a->digits | lg->cand[c];
         if (sdk_popcount(digits) > a->m + 1) continue;
-        sdk_lg_peers(lg, c, peers);
         bool sees = true;
-        for (int i = 0; i < a->ncells && sees; i++) sees = sdk_lg_has(peers, a->cells[i]);
+        for (int i = 0; i < a->ncells && sees; i++) sees = sdk_lg_sees(lg, c, a->cells[i]);
         if (!sees) continue;
         uint64_t saved = a->digits;
         a->cells[a->ncells++] = c;
