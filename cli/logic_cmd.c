@@ -175,7 +175,9 @@ static bool parse_user(cli_logic *c, const char *entries, const char *marks)
                 cell++;
                 continue;
             }
-            int v = *s >= '1' && *s <= '9' ? *s - '0' : (*s | 0x20) >= 'a' && (*s | 0x20) <= 'z' ? (*s | 0x20) - 'a' + 10 : 0;
+            int v = *s >= '1' && *s <= '9'                     ? *s - '0'
+                    : (*s | 0x20) >= 'a' && (*s | 0x20) <= 'z' ? (*s | 0x20) - 'a' + 10
+                                                               : 0;
             if (v < 1 || v > n) {
                 printf("! invalid marks: '%c' is not a digit of this grid\n", *s);
                 return false;
@@ -193,8 +195,8 @@ static bool parse_user(cli_logic *c, const char *entries, const char *marks)
 static bool hint(cli_logic *c, const char *entries, const char *marks)
 {
     if (!parse_user(c, entries, marks)) return false;
-    sudoku_status s = sudoku_hint_next(c->lg, c->solver, &c->p, c->entries, c->marks, &c->limits,
-                                       &c->hint);
+    sudoku_status s =
+        sudoku_hint_next(c->lg, c->solver, &c->p, c->entries, c->marks, &c->limits, &c->hint);
     if (s != SUDOKU_SOLVED) {
         printf("! %s\n", sudoku_status_str(s));
         return false;
@@ -283,9 +285,12 @@ static bool answer(cli_logic *c, const char *line, size_t len)
 static int logic_main(int argc, char **argv, cli_logic_mode mode)
 {
     static const struct option longopts[] = {
-        {"box", required_argument, NULL, 'b'},   {"diagonal", no_argument, NULL, 'd'},
-        {"nodes", required_argument, NULL, 'n'}, {"timing", no_argument, NULL, 'T'},
-        {"json", no_argument, NULL, 'j'},        {"help", no_argument, NULL, 'h'},
+        {"box", required_argument, NULL, 'b'},
+        {"diagonal", no_argument, NULL, 'd'},
+        {"nodes", required_argument, NULL, 'n'},
+        {"timing", no_argument, NULL, 'T'},
+        {"json", no_argument, NULL, 'j'},
+        {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
     cli_logic *c = calloc(1, sizeof(*c));

@@ -15,12 +15,8 @@ static const struct command {
     const char *name;
     int (*run)(int argc, char **argv);
 } commands[] = {
-    {"solve", cli_solve_main},
-    {"count", cli_count_main},
-    {"bench", cli_bench_main},
-    {"generate", cli_generate_main},
-    {"rate", cli_rate_main},
-    {"explain", cli_explain_main},
+    {"solve", cli_solve_main},       {"count", cli_count_main}, {"bench", cli_bench_main},
+    {"generate", cli_generate_main}, {"rate", cli_rate_main},   {"explain", cli_explain_main},
     {"hint", cli_hint_main},
 };
 

@@ -50,7 +50,8 @@ void json_step_write(buf *b, const sudoku_puzzle *p, const sudoku_step *st)
     json_put_cands(b, n, st->eliminations, st->neliminations);
     buf_puts(b, ",\"cells\":[");
     for (int i = 0; i < st->ncells; i++)
-        buf_printf(b, "%s{\"row\":%d,\"col\":%d}", i ? "," : "", st->cells[i] / n, st->cells[i] % n);
+        buf_printf(b, "%s{\"row\":%d,\"col\":%d}", i ? "," : "", st->cells[i] / n,
+                   st->cells[i] % n);
     buf_puts(b, "],\"units\":[");
     for (int i = 0; i < st->nunits; i++) {
         const char *type = st->units[i].kind == SUDOKU_UNIT_BOX && p->has_regions

@@ -246,13 +246,13 @@ typedef enum sudoku_logic_status {
 /* The rating of a puzzle: the hardest step on the path that always takes the
  * easiest step (Sudoku Explainer's definition). */
 typedef struct sudoku_rating {
-    int score;                  /* tenths; when needs_search, above every technique */
-    sudoku_technique hardest;   /* technique of the hardest step; SUDOKU_TECHNIQUE_COUNT if none */
-    bool needs_search;          /* logic stalled before the end */
-    uint32_t steps;             /* steps taken */
+    int score;                /* tenths; when needs_search, above every technique */
+    sudoku_technique hardest; /* technique of the hardest step; SUDOKU_TECHNIQUE_COUNT if none */
+    bool needs_search;        /* logic stalled before the end */
+    uint32_t steps;           /* steps taken */
     uint32_t counts[SUDOKU_TECHNIQUE_COUNT]; /* steps per technique */
-    uint64_t search_nodes;      /* when needs_search: nodes sudoku_solve needed from the stall
-                                   (the tie-breaker between such puzzles), else 0 */
+    uint64_t search_nodes; /* when needs_search: nodes sudoku_solve needed from the stall
+                              (the tie-breaker between such puzzles), else 0 */
 } sudoku_rating;
 
 /* Difficulty levels on the score (tenths), for people:
@@ -300,7 +300,8 @@ void sudoku_logic_set_limits(sudoku_logic *lg, const sudoku_limits *limits);
  * (then *st is unspecified). */
 sudoku_logic_status sudoku_logic_next(sudoku_logic *lg, sudoku_step *st);
 
-/* Applies a step sudoku_logic_next returned on this state: its eliminations, then its placements. */
+/* Applies a step sudoku_logic_next returned on this state: its eliminations,
+ * then its placements. */
 void sudoku_logic_apply(sudoku_logic *lg, const sudoku_step *st);
 
 /* The state: writes N*N digits (0 = unsolved) to values and N*N candidate
@@ -357,7 +358,6 @@ const char *sudoku_technique_str(sudoku_technique t);
 int sudoku_technique_score(sudoku_technique t);
 /* The status name: "step", "solved", "stuck", "broken", "limit", "invalid". */
 const char *sudoku_logic_status_str(sudoku_logic_status status);
-
 
 #ifdef __cplusplus
 }

@@ -21,7 +21,7 @@
 
 /* X(ID, key, score_tenths, description): key is the stable snake_case name of the API. */
 #define SUDOKU_TECHNIQUES(X)                                                                       \
-    X(FULL_HOUSE, "full_house", 10, "the last empty cell of a row, column or box")                  \
+    X(FULL_HOUSE, "full_house", 10, "the last empty cell of a row, column or box")                 \
     X(HIDDEN_SINGLE_BOX, "hidden_single_box", 12, "the only place left for a digit in a box")      \
     X(HIDDEN_SINGLE_LINE, "hidden_single_line", 15,                                                \
       "the only place left for a digit in a row or column")                                        \
@@ -52,17 +52,18 @@
     X(STRONG_LINKS, "strong_links", 54,                                                            \
       "three or more strong links of one digit chained by weak links")                             \
     X(WXYZ_WING, "wxyz_wing", 55,                                                                  \
-      "three cells seeing each other with four digits, and a bivalue cell")                       \
+      "three cells seeing each other with four digits, and a bivalue cell")                        \
     X(BUG, "bug", 56, "all cells bivalue but one would allow several solutions")                   \
     X(VWXYZ_WING, "vwxyz_wing", 62,                                                                \
-      "four cells seeing each other with five digits, and a bivalue cell")                        \
+      "four cells seeing each other with five digits, and a bivalue cell")                         \
     X(ALIGNED_PAIR_EXCLUSION, "aligned_pair_exclusion", 62,                                        \
       "two cells seeing each other cannot take the pairs that empty a common bivalue cell")        \
-    X(CYCLE, "cycle", 65, "a loop of alternating links: one end of every weak link is true")      \
+    X(CYCLE, "cycle", 65, "a loop of alternating links: one end of every weak link is true")       \
     X(X_CHAIN, "x_chain", 66, "alternating strong and weak links of one digit")                    \
-    X(XY_CHAIN, "xy_chain", 70, "a forcing chain through bivalue cells and conjugate pairs")        \
-    X(NISHIO, "nishio", 75, "a candidate whose placement, followed with singles, breaks the grid")  \
-    X(FORCING_CHAIN, "forcing_chain", 80, "every choice of a cell or unit leads to the same result") \
+    X(XY_CHAIN, "xy_chain", 70, "a forcing chain through bivalue cells and conjugate pairs")       \
+    X(NISHIO, "nishio", 75, "a placement that, followed by its digit alone, empties a unit")       \
+    X(FORCING_CHAIN, "forcing_chain", 80,                                                          \
+      "every choice of a cell or unit leads to the same result")                                   \
     X(DYNAMIC_FORCING_CHAIN, "dynamic_forcing_chain", 85,                                          \
       "forcing chains followed with singles on the changing grid")
 

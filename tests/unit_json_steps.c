@@ -17,8 +17,12 @@ Test(json_steps, step_has_0_based_coordinates_and_region_units_on_jigsaws)
 {
     static sudoku_puzzle p;
     cr_assert_eq(sudoku_puzzle_init(&p, 9, 3, 3, NULL), 0);
-    sudoku_step st = {.technique = SUDOKU_TECH_HIDDEN_SINGLE_BOX, .score = 12, .digits = 1 << 4,
-                      .nplacements = 1, .ncells = 1, .nunits = 1};
+    sudoku_step st = {.technique = SUDOKU_TECH_HIDDEN_SINGLE_BOX,
+                      .score = 12,
+                      .digits = 1 << 4,
+                      .nplacements = 1,
+                      .ncells = 1,
+                      .nunits = 1};
     st.placements[0] = (sudoku_cand){5 * 9 + 1, 5};
     st.cells[0] = 5 * 9 + 1;
     st.units[0] = (sudoku_unit_ref){SUDOKU_UNIT_BOX, 3};

@@ -67,8 +67,7 @@ enum { SDK_LG_X = 1, SDK_LG_Y = 2 };
  * `target` (>= 0) is reached (returns its path length in nodes) or when
  * paths would exceed max_len nodes; returns 0 when the target was not
  * reached. The nodes reached are chain_queue[0 .. *reached). */
-static int sdk_lg_bfs(sudoku_logic *lg, int src, int links, int target, int max_len,
-                      int *reached)
+static int sdk_lg_bfs(sudoku_logic *lg, int src, int links, int target, int max_len, int *reached)
 {
     bool y_links = links & SDK_LG_Y, x_links = links & SDK_LG_X;
     int n = lg->n, qlen = 0;
@@ -233,9 +232,12 @@ bool sdk_lg_strong_links(sudoku_logic *lg, sudoku_step *st, int links)
                 if (u < 0) break;
                 if (nu < 8) units[nu++] = u;
                 sudoku_unit_kind kind = sdk_lg_kind(lg, u);
-                if (kind == SUDOKU_UNIT_BOX) box = true;
-                else if (line_kind < 0) line_kind = (int)kind;
-                else if ((int)kind != line_kind) mixed = true;
+                if (kind == SUDOKU_UNIT_BOX)
+                    box = true;
+                else if (line_kind < 0)
+                    line_kind = (int)kind;
+                else if ((int)kind != line_kind)
+                    mixed = true;
                 a1 = x;
             }
             if (a1 < 0 || nu != links) continue;

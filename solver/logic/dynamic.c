@@ -70,7 +70,8 @@ static int sdk_lg_propagate_digit(sudoku_logic *lg, int d)
             int cnt = sdk_lg_count2(lg, lg->dcells[d - 1], lg->unit_bits[u]);
             if (cnt > 1) continue;
             bool placed = false;
-            for (int i = 0; i < lg->n && !placed; i++) placed = lg->value[lg->unit_cells[u][i]] == d;
+            for (int i = 0; i < lg->n && !placed; i++)
+                placed = lg->value[lg->unit_cells[u][i]] == d;
             if (placed) continue;
             if (cnt == 0) return -1 - made;
             sdk_lg_assume_place(lg, sdk_lg_first2(lg, lg->dcells[d - 1], lg->unit_bits[u]), d);
@@ -207,7 +208,8 @@ bool sdk_lg_dynamic_chain(sudoku_logic *lg, sudoku_step *st)
         if (sdk_popcount(lg->cand[cell]) < 2) continue;
         if (sdk_lg_expired(lg)) return found;
         int k = 0;
-        for (uint64_t m = lg->cand[cell]; m; m &= m - 1) cells[k] = cell, digits[k++] = sdk_ctz(m) + 1;
+        for (uint64_t m = lg->cand[cell]; m; m &= m - 1)
+            cells[k] = cell, digits[k++] = sdk_ctz(m) + 1;
         found |= sdk_lg_branches_dynamic(lg, st, cells, digits, k, &best, -1);
     }
     for (int u = 0; u < lg->nunits; u++) {

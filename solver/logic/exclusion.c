@@ -60,7 +60,8 @@ bool sdk_lg_aligned_pair_exclusion(sudoku_logic *lg, sudoku_step *st)
                     if (aligned && da == db) continue;
                     uint64_t pair = (UINT64_C(1) << da) | (UINT64_C(1) << db);
                     bool allowed = true;
-                    for (int k = 0; k < nexcl && allowed; k++) allowed = (lg->cand[excl[k]] & ~pair) != 0;
+                    for (int k = 0; k < nexcl && allowed; k++)
+                        allowed = (lg->cand[excl[k]] & ~pair) != 0;
                     if (allowed) used_a |= UINT64_C(1) << da, used_b |= UINT64_C(1) << db;
                 }
             }

@@ -39,7 +39,7 @@
 /* Dynamic chains follow every assumption with singles over the whole grid:
  * past this size a 16x16 took seconds, so they stop here. */
 #define SDK_DYNAMIC_MAX_SIZE 12
-#define SDK_CHAIN_NODES    (2 * SDK_CHAIN_MAX_SIZE * SDK_CHAIN_MAX_SIZE * SDK_CHAIN_MAX_SIZE)
+#define SDK_CHAIN_NODES      (2 * SDK_CHAIN_MAX_SIZE * SDK_CHAIN_MAX_SIZE * SDK_CHAIN_MAX_SIZE)
 /* Units one unit can cross in two cells or more: a unit of N cells meets at
  * most N/2 others that way in each of rows, columns, boxes, plus diagonals. */
 #define SDK_LG_MAX_CROSS (2 * SUDOKU_MAX_SIZE + 2)

@@ -39,7 +39,8 @@ bool sdk_lg_full_house(sudoku_logic *lg, sudoku_step *st)
         int empty = sdk_lg_first2(lg, lg->unsolved, lg->unit_bits[u]);
         if (sdk_popcount(lg->cand[empty]) != 1) continue;
         int d = sdk_ctz(lg->cand[empty]) + 1;
-        sdk_lg_step_begin(st, SUDOKU_TECH_FULL_HOUSE, sudoku_technique_score(SUDOKU_TECH_FULL_HOUSE));
+        sdk_lg_step_begin(st, SUDOKU_TECH_FULL_HOUSE,
+                          sudoku_technique_score(SUDOKU_TECH_FULL_HOUSE));
         st->digits = sdk_bit(d);
         sdk_lg_add_place(st, empty, d);
         sdk_lg_add_cell(st, empty);
@@ -66,7 +67,8 @@ bool sdk_lg_naked_single(sudoku_logic *lg, sudoku_step *st)
         uint64_t m = lg->cand[c];
         if (!m || (m & (m - 1))) continue;
         int d = sdk_ctz(m) + 1;
-        sdk_lg_step_begin(st, SUDOKU_TECH_NAKED_SINGLE, sudoku_technique_score(SUDOKU_TECH_NAKED_SINGLE));
+        sdk_lg_step_begin(st, SUDOKU_TECH_NAKED_SINGLE,
+                          sudoku_technique_score(SUDOKU_TECH_NAKED_SINGLE));
         st->digits = m;
         sdk_lg_add_place(st, c, d);
         sdk_lg_add_cell(st, c);

@@ -92,9 +92,9 @@ static bool sdk_lg_hidden_found(sudoku_logic *lg, sudoku_step *st, int u, const 
         }
         if (single < 0) return false;
     }
-    sudoku_technique t = direct ? (cb->k == 2 ? SUDOKU_TECH_DIRECT_HIDDEN_PAIR
-                                              : SUDOKU_TECH_DIRECT_HIDDEN_TRIPLE)
-                                : hidden_tech[cb->k];
+    sudoku_technique t =
+        direct ? (cb->k == 2 ? SUDOKU_TECH_DIRECT_HIDDEN_PAIR : SUDOKU_TECH_DIRECT_HIDDEN_TRIPLE)
+               : hidden_tech[cb->k];
     sdk_lg_step_begin(st, t, sudoku_technique_score(t));
     st->digits = digits;
     for (uint64_t m = cb->unions; m; m &= m - 1) {

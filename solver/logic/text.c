@@ -116,10 +116,11 @@ int sudoku_step_text(const sudoku_puzzle *p, const sudoku_step *st, char *out, s
     case SUDOKU_TECH_DIRECT_CLAIMING:
     case SUDOKU_TECH_POINTING:
     case SUDOKU_TECH_CLAIMING:
-        sdk_lg_put(&t, "%s: in ", st->technique == SUDOKU_TECH_POINTING ||
-                                          st->technique == SUDOKU_TECH_DIRECT_POINTING
-                                      ? "pointing"
-                                      : "claiming");
+        sdk_lg_put(&t, "%s: in ",
+                   st->technique == SUDOKU_TECH_POINTING ||
+                           st->technique == SUDOKU_TECH_DIRECT_POINTING
+                       ? "pointing"
+                       : "claiming");
         sdk_lg_put_unit(&t, p, st->units[0]);
         sdk_lg_put(&t, ", %d can only go in ", d);
         sdk_lg_put_unit(&t, p, st->units[1]);
@@ -150,9 +151,10 @@ int sudoku_step_text(const sudoku_puzzle *p, const sudoku_step *st, char *out, s
     case SUDOKU_TECH_SWORDFISH:
     case SUDOKU_TECH_JELLYFISH: {
         int k = st->nunits / 2;
-        sdk_lg_put(&t, "%s on %d: in ", st->technique == SUDOKU_TECH_X_WING ? "X-Wing"
-                                        : st->technique == SUDOKU_TECH_SWORDFISH ? "Swordfish"
-                                                                                 : "Jellyfish",
+        sdk_lg_put(&t, "%s on %d: in ",
+                   st->technique == SUDOKU_TECH_X_WING      ? "X-Wing"
+                   : st->technique == SUDOKU_TECH_SWORDFISH ? "Swordfish"
+                                                            : "Jellyfish",
                    d);
         for (int i = 0; i < k; i++) {
             if (i) sdk_lg_put(&t, i + 1 == k ? " and " : ", ");

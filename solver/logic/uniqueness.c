@@ -10,8 +10,8 @@
  * one of them and leaves the cells seeing both. Type 4: the other two share a
  * unit where a goes only in them: one is a, so neither is b. Type 3: their
  * extra digits, as one cell, make a naked set with other cells of a unit they
- * share. Sudoku Explainer scores a rectangle 4.5, type 3 plus 0.1 a digit. A swap of a and b must keep every unit valid, so on
- * diagonal puzzles rectangles touching a diagonal are not used.
+ * share. Sudoku Explainer scores a rectangle 4.5, type 3 plus 0.1 a digit. A swap of a and b must
+ * keep every unit valid, so on diagonal puzzles rectangles touching a diagonal are not used.
  *
  * BUG (bivalue universal grave, 5.6-5.7): a grid where every unsolved cell
  * is bivalue and every unit holds each digit in 0 or 2 places has two
