@@ -251,7 +251,9 @@ bool sdk_lg_strong_links(sudoku_logic *lg, sudoku_step *st, int links)
             sdk_lg_step_begin(st, t, score);
             st->digits = sdk_bit(d);
             sdk_lg_elim_set(lg, st, pa, d);
-            sdk_lg_add_path(lg, st, bk);
+            /* The chain's cells, bk back to a1 (the eliminated source left out). */
+            for (int y = bk; lg->chain_parent[y] >= 0; y = lg->chain_parent[y])
+                sdk_lg_add_cell(st, (y >> 1) / lg->n);
             for (int i = 0; i < nu; i++) sdk_lg_add_unit(lg, st, units[i]);
         }
     }

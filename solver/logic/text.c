@@ -205,7 +205,7 @@ int sudoku_step_text(const sudoku_puzzle *p, const sudoku_step *st, char *out, s
         break;
     case SUDOKU_TECH_WXYZ_WING:
     case SUDOKU_TECH_VWXYZ_WING:
-        sdk_lg_put(&t, "%s: ", sudoku_technique_str(st->technique));
+        sdk_lg_put(&t, "%s: ", st->technique == SUDOKU_TECH_WXYZ_WING ? "WXYZ-Wing" : "VWXYZ-Wing");
         sdk_lg_put_cells(&t, n, st->cells, st->ncells - 1);
         sdk_lg_put(&t, " hold one digit more than their count and the bivalue cell ");
         sdk_lg_put_cell(&t, n, st->cells[st->ncells - 1]);
