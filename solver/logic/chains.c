@@ -7,8 +7,12 @@
  * other digit of a bivalue cell. The grid itself never changes during a
  * search: these are Sudoku Explainer's static chains.
  *
- * Single forcing chain: if "p on" leads to "p off", p is false; if "p off"
- * leads to "p on", p is true. X links only: X-chain (6.6); both: XY (7.0).
+ * Strong-link chains (Sukaku Explainer's turbot fish and its longer kin):
+ * "p on" leads to "p off" through exactly k conjugate pairs of p's digit.
+ * Cycles (6.5 X or Y, 7.0 XY): a loop from "p on" back through a strong
+ * partner of p; one end of each of its weak links is true. Single forcing
+ * chain: if "p on" leads to "p off", p is false; if "p off" leads to "p on",
+ * p is true. X links only: X-chain (6.6); both: XY (7.0).
  * Multiple forcing chains (8.0): every candidate of a cell with three or more,
  * or every place of a digit in a unit, leads to the same node, which is then
  * true. Breadth-first search finds the shortest chains, and like SE the step
