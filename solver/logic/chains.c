@@ -191,9 +191,68 @@ static int sdk_lg_link_unit(sudoku_logic *lg, int a, int b, int d)
     return best;
 }
 
+/* Two strong links: enumerated pair by pair (a breadth-first search per
+ * candidate, as for longer chains, costs more on every step that gets here). */
+static bool sdk_lg_turbot(sudoku_logic *lg, sudoku_step *st)
+{
+    int best = 1000;
+    uint64_t pa[SDK_LG_WORDS], pb[SDK_LG_WORDS];
+    for (int d = 1; d <= lg->n; d++) {
+        /* The strong links of d, each pair of cells once, in the unit the rating names. */
+        int la[2 * SDK_MAX_UNITS], lb[2 * SDK_MAX_UNITS], lu[2 * SDK_MAX_UNITS], nl = 0;
+        for (int u = 0; u < lg->nunits; u++) {
+            uint64_t pos = sdk_lg_unit_positions(lg, u)[d - 1];
+            if (sdk_popcount(pos) != 2) continue;
+            int a = lg->unit_cells[u][sdk_ctz(pos)],
+                b = lg->unit_cells[u][63 - __builtin_clzll(pos)];
+            bool dup = false;
+            for (int i = 0; i < nl && !dup; i++) dup = la[i] == a && lb[i] == b;
+            if (dup) continue;
+            la[nl] = a, lb[nl] = b, lu[nl++] = sdk_lg_link_unit(lg, a, b, d);
+        }
+        for (int i = 0; i < nl; i++) {
+            for (int j = i + 1; j < nl; j++) {
+                for (int o = 0; o < 4; o++) {
+                    /* Link i as (x1 = y1), link j as (x2 = y2), y1 - x2 weak; ends x1, y2. */
+                    int x1 = o & 1 ? lb[i] : la[i], y1 = o & 1 ? la[i] : lb[i];
+                    int x2 = o & 2 ? lb[j] : la[j], y2 = o & 2 ? la[j] : lb[j];
+                    if (x1 == x2 || x1 == y2 || y1 == x2 || y1 == y2) continue;
+                    bool weak = false;
+                    for (int k = 0; k < lg->cell_nunits[y1] && !weak; k++)
+                        weak = sdk_lg_has(lg->unit_bits[lg->cell_units[y1][k]], x2);
+                    if (!weak) continue;
+                    sudoku_unit_kind ki = sdk_lg_kind(lg, lu[i]), kj = sdk_lg_kind(lg, lu[j]);
+                    bool box = ki == SUDOKU_UNIT_BOX || kj == SUDOKU_UNIT_BOX;
+                    bool mixed = !box && ki != kj;
+                    int score = 40 + box + mixed;
+                    if (score >= best) continue;
+                    sdk_lg_peers(lg, x1, pa);
+                    sdk_lg_peers(lg, y2, pb);
+                    for (int w = 0; w < lg->words; w++) pa[w] &= pb[w];
+                    pa[y1 >> 6] &= ~(UINT64_C(1) << (y1 & 63));
+                    pa[x2 >> 6] &= ~(UINT64_C(1) << (x2 & 63));
+                    if (sdk_lg_count2(lg, pa, lg->dcells[d - 1]) == 0) continue;
+                    best = score;
+                    sdk_lg_step_begin(st, SUDOKU_TECH_TURBOT_FISH, score);
+                    st->digits = sdk_bit(d);
+                    sdk_lg_elim_set(lg, st, pa, d);
+                    sdk_lg_add_cell(st, y2);
+                    sdk_lg_add_cell(st, x2);
+                    sdk_lg_add_cell(st, y1);
+                    sdk_lg_add_cell(st, x1);
+                    sdk_lg_add_unit(lg, st, lu[j]);
+                    sdk_lg_add_unit(lg, st, lu[i]);
+                }
+            }
+        }
+    }
+    return best < 1000;
+}
+
 bool sdk_lg_strong_links(sudoku_logic *lg, sudoku_step *st, int links)
 {
     if (lg->n > SDK_CHAIN_MAX_SIZE) return false;
+    if (links == 2) return sdk_lg_turbot(lg, st);
     static const int base[] = {0, 0, 40, 54, 58, 62, 66, 70, 74};
     sudoku_technique t = links == 2 ? SUDOKU_TECH_TURBOT_FISH : SUDOKU_TECH_STRONG_LINKS;
     int best = 1000, reached, max_len = 2 * links + 2;
