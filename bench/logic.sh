@@ -68,7 +68,7 @@ for s in "${sets[@]}"; do
         /^!/ { next }
         { us = substr($NF, 4) + 0; all[++n] = us; all2[n] = us
           if ($0 ~ /search_nodes=/) ns++
-          else if ($1 + 0 < 6.5) { nc[++m] = us; nc2[m] = us } }
+          else if ($3 !~ /turbot_fish|strong_links|cycle|chain|nishio/) { nc[++m] = us; nc2[m] = us } }
         END { printf "| %s | %d | %.1f | %.1f | %d | %.1f | %.1f | %d |\n", name, n,
               pct(all, n, 0.5), pct(all2, n, 0.9), m, pct(nc, m, 0.5), pct(nc2, m, 0.9), ns }' "$tmp/out"
 done

@@ -317,7 +317,8 @@ typedef enum sudoku_logic_status {
     SUDOKU_LOGIC_STEP = 0, /* a step was found */
     SUDOKU_LOGIC_SOLVED,   /* every cell holds a digit */
     SUDOKU_LOGIC_STUCK,    /* no technique of the ladder applies: the rest needs search */
-    SUDOKU_LOGIC_BROKEN,   /* a cell has no candidate or a unit has no place for a digit */
+    SUDOKU_LOGIC_BROKEN,   /* a cell has no candidate or a unit has no place for a digit
+                              (found when no step applies; steps keep a sound grid sound) */
     SUDOKU_LOGIC_LIMIT,    /* the deadline or cancel flag stopped a chain search */
     SUDOKU_LOGIC_INVALID,  /* the shape or the cells are not acceptable */
 } sudoku_logic_status;
@@ -325,22 +326,23 @@ typedef enum sudoku_logic_status {
 /* The rating of a puzzle: the hardest step on the path that always takes the
  * easiest step (Sudoku Explainer's definition). */
 typedef struct sudoku_rating {
-    int score;                  /* tenths; when needs_search, above every technique */
-    sudoku_technique hardest;   /* technique of the hardest step; SUDOKU_TECHNIQUE_COUNT if none */
-    bool needs_search;          /* logic stalled before the end */
-    uint32_t steps;             /* steps taken */
+    int score;                /* tenths; when needs_search, above every technique */
+    sudoku_technique hardest; /* technique of the hardest step; SUDOKU_TECHNIQUE_COUNT if none */
+    bool needs_search;        /* logic stalled before the end */
+    uint32_t steps;           /* steps taken */
     uint32_t counts[SUDOKU_TECHNIQUE_COUNT]; /* steps per technique */
-    uint64_t search_nodes;      /* when needs_search: nodes sudoku_solve needed from the stall
-                                   (the tie-breaker between such puzzles), else 0 */
+    uint64_t search_nodes; /* when needs_search: nodes sudoku_solve needed from the stall
+                              (the tie-breaker between such puzzles), else 0 */
 } sudoku_rating;
 
 /* Difficulty levels on the score (tenths), for people:
- *   easy     score <= 15   hidden singles only
+ *   easy     score <= 15   full houses and hidden singles only
  *   medium   score <= 25   plus direct pointing/claiming/hidden pairs and triples, naked singles
  *   hard     score <= 44   pointing, claiming, naked/hidden pairs and triples, X-Wing,
- *                          Swordfish, XY- and XYZ-Wings
- *   expert   score <= 62   unique rectangles, quads, Jellyfish, BUG
- *   extreme  above, or needs_search: chains and beyond
+ *                          Swordfish, turbot fish, XY- and XYZ-Wings
+ *   expert   score <= 62   unique rectangles, quads, Jellyfish, strong-link chains, WXYZ-Wing,
+ *                          BUG, VWXYZ-Wing, aligned pair exclusion
+ *   extreme  above, or needs_search: cycles, chains and beyond
  * The cuts follow the classes puzzle banks quote (SE <= 1.2, 1.5-2.3, 2.5-4.9,
  * >= 5.0), with hidden singles in a line kept easy and chains set apart. */
 typedef enum sudoku_level {
@@ -353,7 +355,7 @@ typedef enum sudoku_level {
 
 typedef struct sudoku_logic sudoku_logic;
 
-/* Allocates an engine (about 0.4 MB, for every size). Returns NULL when out
+/* Allocates an engine (about 0.8 MB, for every size). Returns NULL when out
  * of memory. One engine serves one puzzle at a time; give each thread its own. */
 sudoku_logic *sudoku_logic_new(void);
 /* Frees an engine; NULL is accepted. */
@@ -378,7 +380,8 @@ void sudoku_logic_set_limits(sudoku_logic *lg, const sudoku_limits *limits);
  * (then *st is unspecified). */
 sudoku_logic_status sudoku_logic_next(sudoku_logic *lg, sudoku_step *st);
 
-/* Applies a step sudoku_logic_next returned on this state: its eliminations, then its placements. */
+/* Applies a step sudoku_logic_next returned on this state: its eliminations,
+ * then its placements. */
 void sudoku_logic_apply(sudoku_logic *lg, const sudoku_step *st);
 
 /* The state: writes N*N digits (0 = unsolved) to values and N*N candidate

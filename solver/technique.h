@@ -1,7 +1,9 @@
 /* technique.h -- the one list of solving techniques, and what the search counts of them.
  *
  * SUDOKU_TECHNIQUES is the ladder of human techniques in the order of their
- * difficulty on Sudoku Explainer's scale (score in tenths: 12 is 1.2). The
+ * difficulty on Sudoku Explainer's scale (score in tenths: 12 is 1.2), with
+ * the additions of Sukaku Explainer, the SE derivative that rated the public
+ * Sudoku Exchange bank (turbot fish, strong-link chains, WXYZ/VWXYZ-Wings). The
  * step engine walks it in order; the rating, the JSON writers, /metrics,
  * openapi.yaml's enums and the tests all expand it. Adding a technique is one
  * line here plus its finder.
@@ -19,6 +21,7 @@
 
 /* X(ID, key, score_tenths, description): key is the stable snake_case name of the API. */
 #define SUDOKU_TECHNIQUES(X)                                                                       \
+    X(FULL_HOUSE, "full_house", 10, "the last empty cell of a row, column or box")                 \
     X(HIDDEN_SINGLE_BOX, "hidden_single_box", 12, "the only place left for a digit in a box")      \
     X(HIDDEN_SINGLE_LINE, "hidden_single_line", 15,                                                \
       "the only place left for a digit in a row or column")                                        \
@@ -38,18 +41,31 @@
     X(NAKED_TRIPLE, "naked_triple", 36, "three cells of a unit holding only three digits")         \
     X(SWORDFISH, "swordfish", 38, "a digit in three lines confined to three cross lines")          \
     X(HIDDEN_TRIPLE, "hidden_triple", 40, "three digits of a unit confined to three cells")        \
+    X(TURBOT_FISH, "turbot_fish", 40,                                                              \
+      "two strong links of one digit joined by a weak link (skyscraper, kite)")                    \
     X(XY_WING, "xy_wing", 42, "a bivalue pivot and two bivalue pincers")                           \
     X(XYZ_WING, "xyz_wing", 44, "a trivalue pivot and two bivalue pincers")                        \
     X(UNIQUE_RECTANGLE, "unique_rectangle", 45, "four cells that would allow two solutions")       \
     X(NAKED_QUAD, "naked_quad", 50, "four cells of a unit holding only four digits")               \
     X(JELLYFISH, "jellyfish", 52, "a digit in four lines confined to four cross lines")            \
     X(HIDDEN_QUAD, "hidden_quad", 54, "four digits of a unit confined to four cells")              \
+    X(STRONG_LINKS, "strong_links", 54,                                                            \
+      "three or more strong links of one digit chained by weak links")                             \
+    X(WXYZ_WING, "wxyz_wing", 55,                                                                  \
+      "three cells seeing each other with four digits, and a bivalue cell")                        \
     X(BUG, "bug", 56, "all cells bivalue but one would allow several solutions")                   \
+    X(VWXYZ_WING, "vwxyz_wing", 62,                                                                \
+      "four cells seeing each other with five digits, and a bivalue cell")                         \
     X(ALIGNED_PAIR_EXCLUSION, "aligned_pair_exclusion", 62,                                        \
       "two cells seeing each other cannot take the pairs that empty a common bivalue cell")        \
+    X(CYCLE, "cycle", 65, "a loop of alternating links: one end of every weak link is true")       \
     X(X_CHAIN, "x_chain", 66, "alternating strong and weak links of one digit")                    \
-    X(XY_CHAIN, "xy_chain", 70, "a forcing chain through bivalue cells and conjugate pairs")        \
-    X(FORCING_CHAIN, "forcing_chain", 80, "every choice of a cell or unit leads to the same result")
+    X(XY_CHAIN, "xy_chain", 70, "a forcing chain through bivalue cells and conjugate pairs")       \
+    X(NISHIO, "nishio", 75, "a placement that, followed by its digit alone, empties a unit")       \
+    X(FORCING_CHAIN, "forcing_chain", 80,                                                          \
+      "every choice of a cell or unit leads to the same result")                                   \
+    X(DYNAMIC_FORCING_CHAIN, "dynamic_forcing_chain", 85,                                          \
+      "forcing chains followed with singles on the changing grid")
 
 typedef enum sudoku_technique {
 #define SUDOKU_TECHNIQUE_ENUM(id, key, score, description) SUDOKU_TECH_##id,

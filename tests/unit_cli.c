@@ -234,7 +234,8 @@ Test(cli, rate_explain_and_hint_print_json_objects_with_json, .init = cr_redirec
     unlink(path);
     cr_assert_stdout_eq_str(
         "{\"score\":1.2,\"level\":\"easy\",\"hardest_technique\":\"hidden_single_box\","
-        "\"needs_search\":false,\"techniques\":{\"hidden_single_box\":49},\"steps\":49,"
+        "\"needs_search\":false,\"techniques\":{\"full_house\":20,\"hidden_single_box\":29},"
+        "\"steps\":49,"
         "\"search_nodes\":0}\n"
         "{\"error\":\"multiple\"}\n");
 }

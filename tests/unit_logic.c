@@ -15,8 +15,8 @@
 #include "solver/sudoku.h"
 #include "tests/support/fixtures.h"
 
-#define TOP95    "../shared/data/top95.txt"
-#define TOP1465  "../shared/data/puzzles3_magictour_top1465"
+#define TOP95     "../shared/data/top95.txt"
+#define TOP1465   "../shared/data/puzzles3_magictour_top1465"
 #define SEVENTEEN "../shared/data/puzzles2_17_clue"
 
 /* Shared engine, solver and scratch of a test (static storage: the engine is large). */
@@ -68,8 +68,9 @@ static sudoku_logic_status replay(const sudoku_puzzle *p, const char *what, unsi
         }
         for (int i = 0; i < st.neliminations; i++) {
             const sudoku_cand *c = &st.eliminations[i];
-            cr_assert_neq(c->digit, solution[c->cell], "%s: %s removes the solution's %d at cell %d",
-                          what, sudoku_technique_str(st.technique), c->digit, c->cell);
+            cr_assert_neq(c->digit, solution[c->cell],
+                          "%s: %s removes the solution's %d at cell %d", what,
+                          sudoku_technique_str(st.technique), c->digit, c->cell);
         }
         if (seen) seen[st.technique]++;
         sudoku_logic_apply(lg, &st);
@@ -114,7 +115,8 @@ Test(logic, replay_of_hard_9x9_sets_is_sound, .timeout = 120)
 {
     unsigned seen[SUDOKU_TECHNIQUE_COUNT] = {0};
     int n = replay_file(TOP95, 95, 1, seen) + replay_file(TOP1465, 400, 3, seen) +
-            replay_file(SEVENTEEN, 1000, 49, seen) + replay_file("tests/data/hard9.txt", 100, 1, seen);
+            replay_file(SEVENTEEN, 1000, 49, seen) +
+            replay_file("tests/data/hard9.txt", 100, 1, seen);
     cr_assert_gt(n, 0);
     for (int t = 0; t < SUDOKU_TECHNIQUE_COUNT; t++)
         cr_log_info("%s %u", sudoku_technique_str((sudoku_technique)t), seen[t]);
@@ -284,7 +286,9 @@ Test(logic, ratings_agree_with_published_sudoku_explainer_ratings, .timeout = 12
         cr_assert(ls == SUDOKU_LOGIC_SOLVED || ls == SUDOKU_LOGIC_STUCK, "line %zu", l + 1);
         se[n] = published;
         /* Search effort orders the puzzles logic could not finish. */
-        ours[n] = r.score * 1e6 + (r.needs_search ? (double)(r.search_nodes < 999999 ? r.search_nodes : 999999) : 0);
+        ours[n] =
+            r.score * 1e6 +
+            (r.needs_search ? (double)(r.search_nodes < 999999 ? r.search_nodes : 999999) : 0);
         agree += se_class(published) == se_class(r.score);
         n++;
     }
@@ -292,9 +296,10 @@ Test(logic, ratings_agree_with_published_sudoku_explainer_ratings, .timeout = 12
     double rho = spearman(se, ours, n);
     double classes = 100.0 * agree / n;
     cr_log_info("SE check set: %d puzzles, Spearman %.3f, class agreement %.1f%%", n, rho, classes);
-    /* Targets are 0.93 and 80%; these are the floors measured on this set
-     * (all of it SE >= 5.0, where the ranks are hardest to match). */
-    cr_assert_geq(rho, 0.80, "Spearman %.3f", rho);
+    /* Targets are 0.93 and 80%; measured 0.952 and 100% on this set (all of
+     * it SE >= 5.0, where the ranks are hardest to match), asserted with a
+     * little room. */
+    cr_assert_geq(rho, 0.94, "Spearman %.3f", rho);
     cr_assert_geq(classes, 95.0, "class agreement %.1f%%", classes);
 }
 
@@ -311,7 +316,7 @@ static void load_marks(sudoku_puzzle *p, const int *cells, const uint64_t *digit
     cr_assert_eq(sudoku_logic_load(lg, p, NULL, marks), SUDOKU_LOGIC_STEP);
 }
 
-#define D(x) (UINT64_C(1) << ((x) - 1))
+#define D(x) (UINT64_C(1) << ((x)-1))
 
 static bool has_elim(const sudoku_step *st, int cell, int digit)
 {
@@ -324,7 +329,8 @@ Test(logic, first_step_of_top95_1_is_a_hidden_single_in_a_box)
 {
     static sudoku_puzzle p;
     static sudoku_step st;
-    const char *g = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    const char *g =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
     cr_assert_eq(sudoku_parse(g, strlen(g), 9, 3, 3, &p, NULL), 0);
     cr_assert_eq(sudoku_logic_load(lg, &p, NULL, NULL), SUDOKU_LOGIC_STEP);
     cr_assert_eq(sudoku_logic_next(lg, &st), SUDOKU_LOGIC_STEP);
@@ -393,7 +399,8 @@ Test(logic, xy_wing_removes_z_where_both_pincers_see)
 Test(logic, rating_counts_steps_and_names_the_hardest)
 {
     static sudoku_puzzle p;
-    const char *g = "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
+    const char *g =
+        "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
     cr_assert_eq(sudoku_parse(g, strlen(g), 9, 3, 3, &p, NULL), 0);
     sudoku_rating r;
     cr_assert_eq(sudoku_rate(lg, solver, &p, NULL, &r), SUDOKU_LOGIC_SOLVED);
@@ -401,7 +408,8 @@ Test(logic, rating_counts_steps_and_names_the_hardest)
     cr_assert_eq(r.hardest, SUDOKU_TECH_HIDDEN_SINGLE_BOX);
     cr_assert_not(r.needs_search);
     cr_assert_eq(r.steps, 49);
-    cr_assert_eq(r.counts[SUDOKU_TECH_HIDDEN_SINGLE_BOX], 49);
+    cr_assert_gt(r.counts[SUDOKU_TECH_FULL_HOUSE], 0);
+    cr_assert_eq(r.counts[SUDOKU_TECH_FULL_HOUSE] + r.counts[SUDOKU_TECH_HIDDEN_SINGLE_BOX], 49);
     cr_assert_str_eq(sudoku_level_str(sudoku_level_of(r.score, r.needs_search)), "easy");
 }
 
@@ -445,10 +453,10 @@ Test(logic, hint_reports_wrong_entries_and_marks_without_the_answer)
     static uint8_t entries[SUDOKU_MAX_CELLS];
     static uint64_t marks[SUDOKU_MAX_CELLS];
     cr_assert_eq(sudoku_parse(hint_puzzle, 81, 9, 3, 3, &p, NULL), 0);
-    entries[0] = 4;                  /* right */
-    entries[1] = 9;                  /* wrong: 8 */
-    marks[3] = D(1) | D(2) | D(3);   /* wrong: r1c4 is 9 */
-    marks[5] = D(1) | D(9);          /* right: r1c6 is 1 */
+    entries[0] = 4;                /* right */
+    entries[1] = 9;                /* wrong: 8 */
+    marks[3] = D(1) | D(2) | D(3); /* wrong: r1c4 is 9 */
+    marks[5] = D(1) | D(9);        /* right: r1c6 is 1 */
     cr_assert_eq(sudoku_hint_next(lg, solver, &p, entries, marks, NULL, &h), SUDOKU_SOLVED);
     cr_assert_eq(h.kind, SUDOKU_HINT_MISTAKE);
     cr_assert_eq(h.nmistakes, 2);
@@ -481,4 +489,38 @@ Test(logic, hint_refuses_a_puzzle_with_two_solutions)
     static sudoku_hint h;
     cr_assert_eq(sudoku_puzzle_init(&p, 4, 2, 2, NULL), 0);
     cr_assert_eq(sudoku_hint_next(lg, solver, &p, NULL, NULL, NULL, &h), SUDOKU_MULTIPLE);
+}
+
+Test(logic, texts_name_jigsaw_regions_and_diagonals)
+{
+    size_t nlines;
+    char **lines = test_read_lines("tests/data/jigsaw_diagonal.txt", &nlines);
+    static sudoku_puzzle p, g;
+    static sudoku_step st;
+    char text[SUDOKU_STEP_TEXT_LEN];
+    int regions = 0;
+    for (size_t l = 0; l < nlines; l++) {
+        if (lines[l][0] == '#' || !strstr(lines[l], ":1:")) continue;
+        const char *grid = strstr(lines[l], ":1:") + 3;
+        const char *layout = strchr(grid, ':') + 1;
+        cr_assert_eq(
+            sudoku_parse(lines[l], (size_t)(strchr(lines[l], ':') - lines[l]), 0, 0, 0, &p, NULL),
+            0);
+        cr_assert_eq(sudoku_parse(layout, strlen(layout), 0, 0, 0, &g, NULL), 0);
+        for (int i = 0; i < g.size * g.size; i++) p.regions[i] = (uint8_t)(g.cells[i] - 1);
+        p.has_regions = p.diagonal = true;
+        cr_assert_eq(sudoku_logic_load(lg, &p, NULL, NULL), SUDOKU_LOGIC_STEP);
+        while (sudoku_logic_next(lg, &st) == SUDOKU_LOGIC_STEP) {
+            sudoku_step_text(&p, &st, text, sizeof(text));
+            cr_assert_null(strstr(text, "box"), "%s", text);
+            for (int u = 0; u < st.nunits; u++) {
+                if (st.units[u].kind == SUDOKU_UNIT_BOX) regions += strstr(text, "region") != NULL;
+                if (st.units[u].kind == SUDOKU_UNIT_DIAGONAL)
+                    cr_assert_not_null(strstr(text, "diagonal"), "%s", text);
+            }
+            sudoku_logic_apply(lg, &st);
+        }
+    }
+    test_free_lines(lines);
+    cr_assert_gt(regions, 0);
 }

@@ -11,7 +11,9 @@
 
 sudoku_logic *sudoku_logic_new(void)
 {
-    return calloc(1, sizeof(sudoku_logic));
+    sudoku_logic *lg = calloc(1, sizeof(*lg));
+    if (lg) lg->chain_ban = -1;
+    return lg;
 }
 
 void sudoku_logic_free(sudoku_logic *lg)
@@ -100,6 +102,7 @@ static void sdk_lg_place(sudoku_logic *lg, int c, int d)
     for (uint64_t m = lg->cand[c]; m; m &= m - 1) sdk_lg_remove(lg, c, sdk_ctz(m) + 1);
     lg->value[c] = (uint8_t)d;
     lg->cand[c] = 0;
+    lg->unsolved[c >> 6] &= ~(UINT64_C(1) << (c & 63));
     lg->nsolved++;
     for (int k = 0; k < lg->cell_nunits[c]; k++) {
         const uint16_t *cells = lg->unit_cells[lg->cell_units[c][k]];
@@ -125,8 +128,10 @@ sudoku_logic_status sudoku_logic_load(sudoku_logic *lg, const sudoku_puzzle *p,
     lg->timed_out = false;
     memset(lg->value, 0, (size_t)lg->ncells);
     for (int d = 0; d < n; d++) memset(lg->dcells[d], 0, sizeof(uint64_t) * (size_t)lg->words);
+    memset(lg->unsolved, 0, sizeof(lg->unsolved));
     for (int c = 0; c < lg->ncells; c++) {
         lg->cand[c] = lg->full;
+        lg->unsolved[c >> 6] |= UINT64_C(1) << (c & 63);
         for (int d = 0; d < n; d++) lg->dcells[d][c >> 6] |= UINT64_C(1) << (c & 63);
     }
     sudoku_logic_status st = SUDOKU_LOGIC_STEP;
@@ -163,6 +168,38 @@ void sudoku_logic_apply(sudoku_logic *lg, const sudoku_step *st)
     }
 }
 
+void sdk_lg_assume_place(sudoku_logic *lg, int cell, int d)
+{
+    sdk_lg_place(lg, cell, d);
+}
+
+void sdk_lg_assume_remove(sudoku_logic *lg, int cell, int d)
+{
+    sdk_lg_remove(lg, cell, d);
+}
+
+void sdk_lg_save(sudoku_logic *lg)
+{
+    memcpy(lg->save_value, lg->value, (size_t)lg->ncells);
+    memcpy(lg->save_cand, lg->cand, sizeof(uint64_t) * (size_t)lg->ncells);
+    for (int d = 0; d < lg->n; d++)
+        memcpy(lg->save_dcells[d], lg->dcells[d], sizeof(uint64_t) * (size_t)lg->words);
+    memcpy(lg->save_unsolved, lg->unsolved, sizeof(lg->unsolved));
+    lg->save_nsolved = lg->nsolved;
+}
+
+void sdk_lg_restore(sudoku_logic *lg)
+{
+    memcpy(lg->value, lg->save_value, (size_t)lg->ncells);
+    memcpy(lg->cand, lg->save_cand, sizeof(uint64_t) * (size_t)lg->ncells);
+    for (int d = 0; d < lg->n; d++)
+        memcpy(lg->dcells[d], lg->save_dcells[d], sizeof(uint64_t) * (size_t)lg->words);
+    memcpy(lg->unsolved, lg->save_unsolved, sizeof(lg->unsolved));
+    lg->nsolved = lg->save_nsolved;
+    lg->state++;
+    memset(lg->pos_dirty, 0xff, sizeof(lg->pos_dirty));
+}
+
 void sudoku_logic_state(const sudoku_logic *lg, uint8_t *values, uint64_t *cand)
 {
     if (values) memcpy(values, lg->value, (size_t)lg->ncells);
@@ -179,14 +216,6 @@ void sdk_lg_peers(const sudoku_logic *lg, int cell, uint64_t *out)
         for (int w = 0; w < lg->words; w++) out[w] |= u[w];
     }
     out[cell >> 6] &= ~(UINT64_C(1) << (cell & 63));
-}
-
-bool sdk_lg_sees(const sudoku_logic *lg, int a, int b)
-{
-    for (int k = 0; k < lg->cell_nunits[a]; k++) {
-        if (sdk_lg_has(lg->unit_bits[lg->cell_units[a][k]], b)) return true;
-    }
-    return false;
 }
 
 const uint64_t *sdk_lg_unit_positions(sudoku_logic *lg, int u)

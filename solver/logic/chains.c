@@ -7,8 +7,12 @@
  * other digit of a bivalue cell. The grid itself never changes during a
  * search: these are Sudoku Explainer's static chains.
  *
- * Single forcing chain: if "p on" leads to "p off", p is false; if "p off"
- * leads to "p on", p is true. X links only: X-chain (6.6); both: XY (7.0).
+ * Strong-link chains (Sukaku Explainer's turbot fish and its longer kin):
+ * "p on" leads to "p off" through exactly k conjugate pairs of p's digit.
+ * Cycles (6.5 X or Y, 7.0 XY): a loop from "p on" back through a strong
+ * partner of p; one end of each of its weak links is true. Single forcing
+ * chain: if "p on" leads to "p off", p is false; if "p off" leads to "p on",
+ * p is true. X links only: X-chain (6.6); both: XY (7.0).
  * Multiple forcing chains (8.0): every candidate of a cell with three or more,
  * or every place of a digit in a unit, leads to the same node, which is then
  * true. Breadth-first search finds the shortest chains, and like SE the step
@@ -47,10 +51,12 @@ static void sdk_lg_new_epoch(sudoku_logic *lg)
     }
 }
 
-/* Marks node y reached from x; returns true when it is new. */
+/* Marks node y reached from x; returns true when it is new. The source's
+ * link to lg->chain_ban is not followed (a cycle search wants the long way). */
 static inline bool sdk_lg_reach(sudoku_logic *lg, int x, int y, int *qlen)
 {
     if (lg->chain_mark[y] == lg->chain_epoch) return false;
+    if (y == lg->chain_ban && lg->chain_parent[x] < 0) return false;
     lg->chain_mark[y] = lg->chain_epoch;
     lg->chain_parent[y] = x;
     lg->chain_dist[y] = (int16_t)(lg->chain_dist[x] + 1);
@@ -58,13 +64,16 @@ static inline bool sdk_lg_reach(sudoku_logic *lg, int x, int y, int *qlen)
     return true;
 }
 
-/* Breadth-first search from src. Stops when `target` (>= 0) is reached
- * (returns its path length in nodes) or when paths would exceed max_len
- * nodes; returns 0 when the target was not reached. The nodes reached are
- * chain_queue[0 .. *reached). */
-static int sdk_lg_bfs(sudoku_logic *lg, int src, bool y_links, int target, int max_len,
-                      int *reached)
+/* Link kinds a search may follow. */
+enum { SDK_LG_X = 1, SDK_LG_Y = 2 };
+
+/* Breadth-first search from src over the links in `links`. Stops when
+ * `target` (>= 0) is reached (returns its path length in nodes) or when
+ * paths would exceed max_len nodes; returns 0 when the target was not
+ * reached. The nodes reached are chain_queue[0 .. *reached). */
+static int sdk_lg_bfs(sudoku_logic *lg, int src, int links, int target, int max_len, int *reached)
 {
+    bool y_links = links & SDK_LG_Y, x_links = links & SDK_LG_X;
     int n = lg->n, qlen = 0;
     sdk_lg_new_epoch(lg);
     lg->chain_mark[src] = lg->chain_epoch;
@@ -97,7 +106,7 @@ static int sdk_lg_bfs(sudoku_logic *lg, int src, bool y_links, int target, int m
                 int y = sdk_lg_node(lg, cell, sdk_ctz(cm & ~sdk_bit(d)) + 1, 1);
                 if (sdk_lg_reach(lg, x, y, &qlen) && y == target) goto found;
             }
-            for (int k = 0; k < lg->cell_nunits[cell]; k++) {
+            for (int k = 0; k < lg->cell_nunits[cell] && x_links; k++) {
                 int u = lg->cell_units[cell][k];
                 if (sdk_lg_count2(lg, lg->dcells[d - 1], lg->unit_bits[u]) != 2) continue;
                 int q = -1;
@@ -146,7 +155,8 @@ static bool sdk_lg_single_chains(sudoku_logic *lg, sudoku_step *st, bool y_links
             int d = sdk_ctz(m) + 1;
             for (int on = 1; on >= 0; on--) {
                 int src = sdk_lg_node(lg, cell, d, on), dst = src ^ 1;
-                int len = sdk_lg_bfs(lg, src, y_links, dst, max_len, &reached);
+                int len = sdk_lg_bfs(lg, src, y_links ? SDK_LG_X | SDK_LG_Y : SDK_LG_X, dst,
+                                     max_len, &reached);
                 if (!len) continue;
                 int score = base + sdk_lg_length_bonus(len - 2);
                 if (score >= *best) continue;
@@ -167,13 +177,244 @@ static bool sdk_lg_single_chains(sudoku_logic *lg, sudoku_step *st, bool y_links
     return found;
 }
 
+/* The unit where cells a and b are the only places of d, a line when there
+ * is one (Sukaku Explainer rates strong links by where they lie). */
+static int sdk_lg_link_unit(sudoku_logic *lg, int a, int b, int d)
+{
+    int best = -1;
+    for (int k = 0; k < lg->cell_nunits[a]; k++) {
+        int u = lg->cell_units[a][k];
+        if (!sdk_lg_has(lg->unit_bits[u], b)) continue;
+        if (sdk_lg_count2(lg, lg->dcells[d - 1], lg->unit_bits[u]) != 2) continue;
+        if (best < 0 || sdk_lg_kind(lg, best) == SUDOKU_UNIT_BOX) best = u;
+    }
+    return best;
+}
+
+/* Two strong links: enumerated pair by pair (a breadth-first search per
+ * candidate, as for longer chains, costs more on every step that gets here). */
+static bool sdk_lg_turbot(sudoku_logic *lg, sudoku_step *st)
+{
+    int best = 1000;
+    uint64_t pa[SDK_LG_WORDS], pb[SDK_LG_WORDS];
+    for (int d = 1; d <= lg->n; d++) {
+        /* The strong links of d, each pair of cells once, in the unit the rating names. */
+        int la[2 * SDK_MAX_UNITS], lb[2 * SDK_MAX_UNITS], lu[2 * SDK_MAX_UNITS], nl = 0;
+        for (int u = 0; u < lg->nunits; u++) {
+            uint64_t pos = sdk_lg_unit_positions(lg, u)[d - 1];
+            if (sdk_popcount(pos) != 2) continue;
+            int a = lg->unit_cells[u][sdk_ctz(pos)],
+                b = lg->unit_cells[u][63 - __builtin_clzll(pos)];
+            bool dup = false;
+            for (int i = 0; i < nl && !dup; i++) dup = la[i] == a && lb[i] == b;
+            if (dup) continue;
+            la[nl] = a, lb[nl] = b, lu[nl++] = sdk_lg_link_unit(lg, a, b, d);
+        }
+        for (int i = 0; i < nl; i++) {
+            for (int j = i + 1; j < nl; j++) {
+                for (int o = 0; o < 4; o++) {
+                    /* Link i as (x1 = y1), link j as (x2 = y2), y1 - x2 weak; ends x1, y2. */
+                    int x1 = o & 1 ? lb[i] : la[i], y1 = o & 1 ? la[i] : lb[i];
+                    int x2 = o & 2 ? lb[j] : la[j], y2 = o & 2 ? la[j] : lb[j];
+                    if (x1 == x2 || x1 == y2 || y1 == x2 || y1 == y2) continue;
+                    bool weak = false;
+                    for (int k = 0; k < lg->cell_nunits[y1] && !weak; k++)
+                        weak = sdk_lg_has(lg->unit_bits[lg->cell_units[y1][k]], x2);
+                    if (!weak) continue;
+                    sudoku_unit_kind ki = sdk_lg_kind(lg, lu[i]), kj = sdk_lg_kind(lg, lu[j]);
+                    bool box = ki == SUDOKU_UNIT_BOX || kj == SUDOKU_UNIT_BOX;
+                    bool mixed = !box && ki != kj;
+                    int score = 40 + box + mixed;
+                    if (score >= best) continue;
+                    sdk_lg_peers(lg, x1, pa);
+                    sdk_lg_peers(lg, y2, pb);
+                    for (int w = 0; w < lg->words; w++) pa[w] &= pb[w];
+                    pa[y1 >> 6] &= ~(UINT64_C(1) << (y1 & 63));
+                    pa[x2 >> 6] &= ~(UINT64_C(1) << (x2 & 63));
+                    if (sdk_lg_count2(lg, pa, lg->dcells[d - 1]) == 0) continue;
+                    best = score;
+                    sdk_lg_step_begin(st, SUDOKU_TECH_TURBOT_FISH, score);
+                    st->digits = sdk_bit(d);
+                    sdk_lg_elim_set(lg, st, pa, d);
+                    sdk_lg_add_cell(st, y2);
+                    sdk_lg_add_cell(st, x2);
+                    sdk_lg_add_cell(st, y1);
+                    sdk_lg_add_cell(st, x1);
+                    sdk_lg_add_unit(lg, st, lu[j]);
+                    sdk_lg_add_unit(lg, st, lu[i]);
+                }
+            }
+        }
+    }
+    return best < 1000;
+}
+
+bool sdk_lg_strong_links(sudoku_logic *lg, sudoku_step *st, int links)
+{
+    if (lg->n > SDK_CHAIN_MAX_SIZE) return false;
+    if (links == 2) return sdk_lg_turbot(lg, st);
+    static const int base[] = {0, 0, 40, 54, 58, 62, 66, 70, 74};
+    sudoku_technique t = links == 2 ? SUDOKU_TECH_TURBOT_FISH : SUDOKU_TECH_STRONG_LINKS;
+    int best = 1000, reached, max_len = 2 * links + 2;
+    uint64_t pa[SDK_LG_WORDS], pb[SDK_LG_WORDS], qpeers[SDK_LG_WORDS];
+    /* Only digits with at least `links` strong links can chain them, and a
+     * candidate goes only if it sees two cells of such links (the ends). */
+    uint64_t chainable = 0, *ends = lg->link_cells;
+    for (int d = 1; d <= lg->n; d++) {
+        int strong = 0;
+        uint64_t *e = &ends[(d - 1) * SDK_LG_WORDS];
+        memset(e, 0, sizeof(uint64_t) * (size_t)lg->words);
+        for (int u = 0; u < lg->nunits; u++) {
+            uint64_t pos = sdk_lg_unit_positions(lg, u)[d - 1];
+            if (sdk_popcount(pos) != 2) continue;
+            strong++;
+            for (; pos; pos &= pos - 1) {
+                int c = lg->unit_cells[u][sdk_ctz(pos)];
+                e[c >> 6] |= UINT64_C(1) << (c & 63);
+            }
+        }
+        if (strong >= links) chainable |= sdk_bit(d);
+    }
+    for (int cell = 0; cell < lg->ncells && chainable; cell++) {
+        if (sdk_lg_expired(lg)) break;
+        if (!(lg->cand[cell] & chainable)) continue;
+        sdk_lg_peers(lg, cell, qpeers);
+        for (uint64_t m = lg->cand[cell] & chainable; m; m &= m - 1) {
+            int d = sdk_ctz(m) + 1, src = sdk_lg_node(lg, cell, d, 1), dst = src ^ 1;
+            if (sdk_lg_count2(lg, qpeers, &ends[(d - 1) * SDK_LG_WORDS]) < 2) continue;
+            int len = sdk_lg_bfs(lg, src, SDK_LG_X, dst, max_len, &reached);
+            if (len != max_len) continue; /* shorter chains belong to an earlier rung */
+            /* Walk back: dst <- on(bk) <- off(ak) <- ... <- on(b1) <- off(a1) <- src. */
+            int bk = lg->chain_parent[dst], a1 = -1, units[8], nu = 0;
+            bool box = false, mixed = false;
+            int line_kind = -1;
+            for (int y = bk; lg->chain_parent[y] >= 0; y = lg->chain_parent[y]) {
+                if (!(y & 1)) continue;
+                int x = lg->chain_parent[y]; /* off(a) -> on(b): a strong link */
+                int u = sdk_lg_link_unit(lg, (x >> 1) / lg->n, (y >> 1) / lg->n, d);
+                if (u < 0) break;
+                if (nu < 8) units[nu++] = u;
+                sudoku_unit_kind kind = sdk_lg_kind(lg, u);
+                if (kind == SUDOKU_UNIT_BOX)
+                    box = true;
+                else if (line_kind < 0)
+                    line_kind = (int)kind;
+                else if ((int)kind != line_kind)
+                    mixed = true;
+                a1 = x;
+            }
+            if (a1 < 0 || nu != links) continue;
+            int score = base[links] + box + mixed;
+            if (score >= best) continue;
+            int ca = (a1 >> 1) / lg->n, cb = (bk >> 1) / lg->n;
+            sdk_lg_peers(lg, ca, pa);
+            sdk_lg_peers(lg, cb, pb);
+            for (int w = 0; w < lg->words; w++) pa[w] &= pb[w];
+            best = score;
+            sdk_lg_step_begin(st, t, score);
+            st->digits = sdk_bit(d);
+            sdk_lg_elim_set(lg, st, pa, d);
+            /* The chain's cells, bk back to a1 (the eliminated source left out). */
+            for (int y = bk; lg->chain_parent[y] >= 0; y = lg->chain_parent[y])
+                sdk_lg_add_cell(st, (y >> 1) / lg->n);
+            for (int i = 0; i < nu; i++) sdk_lg_add_unit(lg, st, units[i]);
+        }
+    }
+    return best < 1000;
+}
+
+/* Eliminations of the cycle src -> ... -> close -> src (the path the last
+ * search found, closed by the strong link close -> src), into *st: along a
+ * continuous loop every weak link (on -> off) has one true end, so a
+ * candidate that conflicts with both ends goes. Returns how many. */
+static int sdk_lg_cycle_elims(sudoku_logic *lg, sudoku_step *st, int close)
+{
+    int n = lg->n, added = 0;
+    uint64_t pa[SDK_LG_WORDS], pb[SDK_LG_WORDS];
+    for (int y = close, x = lg->chain_parent[close]; x >= 0; y = x, x = lg->chain_parent[x]) {
+        if (!(x & 1) || (y & 1)) continue; /* weak links only: x on, y off */
+        int ca = (x >> 1) / n, da = (x >> 1) % n + 1, cb = (y >> 1) / n, db = (y >> 1) % n + 1;
+        if (ca == cb) {
+            for (uint64_t m = lg->cand[ca] & ~sdk_bit(da) & ~sdk_bit(db); m; m &= m - 1) {
+                sdk_lg_add_elim(st, ca, sdk_ctz(m) + 1);
+                added++;
+            }
+        } else if (da == db) {
+            sdk_lg_peers(lg, ca, pa);
+            sdk_lg_peers(lg, cb, pb);
+            for (int w = 0; w < lg->words; w++) pa[w] &= pb[w];
+            added += sdk_lg_elim_set(lg, st, pa, da);
+        }
+    }
+    return added;
+}
+
+/* The strong partners of candidate (cell, d): the nodes off(q) that imply
+ * on(cell, d) with `links`. Writes up to `max` and returns how many. */
+static int sdk_lg_strong(sudoku_logic *lg, int cell, int d, int links, int *out, int max)
+{
+    int k = 0;
+    uint64_t cm = lg->cand[cell];
+    if ((links & SDK_LG_Y) && sdk_popcount(cm) == 2 && k < max)
+        out[k++] = sdk_lg_node(lg, cell, sdk_ctz(cm & ~sdk_bit(d)) + 1, 0);
+    for (int u = 0; u < lg->cell_nunits[cell] && (links & SDK_LG_X); u++) {
+        const uint64_t *b = lg->unit_bits[lg->cell_units[cell][u]];
+        if (sdk_lg_count2(lg, lg->dcells[d - 1], b) != 2) continue;
+        for (int w = 0; w < lg->words && k < max; w++) {
+            uint64_t m = lg->dcells[d - 1][w] & b[w];
+            if (cell >> 6 == w) m &= ~(UINT64_C(1) << (cell & 63));
+            if (m) out[k++] = sdk_lg_node(lg, w * 64 + sdk_ctz(m), d, 0);
+        }
+    }
+    return k;
+}
+
+/* The best cycle (X: one digit; Y: bivalue cells; XY: both) scoring below
+ * *best: for each candidate p and strong partner q (off q => on p), the
+ * shortest way from on p to off q other than their direct weak link. */
+static bool sdk_lg_cycles(sudoku_logic *lg, sudoku_step *st, int links, int *best)
+{
+    int base = links == (SDK_LG_X | SDK_LG_Y) ? 70 : 65;
+    if (base >= *best) return false;
+    bool found = false;
+    int reached, max_len = sdk_lg_max_len(base, *best), partner[SDK_CELL_UNITS + 1];
+    sudoku_step trial; /* on the stack: the engine keeps no globals */
+    for (int cell = 0; cell < lg->ncells; cell++) {
+        if (sdk_lg_expired(lg)) break;
+        for (uint64_t m = lg->cand[cell]; m; m &= m - 1) {
+            int d = sdk_ctz(m) + 1, src = sdk_lg_node(lg, cell, d, 1);
+            int np = sdk_lg_strong(lg, cell, d, links, partner, SDK_CELL_UNITS + 1);
+            for (int i = 0; i < np; i++) {
+                lg->chain_ban = partner[i];
+                int len = sdk_lg_bfs(lg, src, links, partner[i], max_len, &reached);
+                lg->chain_ban = -1;
+                if (!len) continue;
+                int score = base + sdk_lg_length_bonus(len - 2);
+                if (score >= *best) continue;
+                sdk_lg_step_begin(&trial, SUDOKU_TECH_CYCLE, score);
+                trial.digits = sdk_bit(d);
+                if (!sdk_lg_cycle_elims(lg, &trial, partner[i])) continue;
+                sdk_lg_add_path(lg, &trial, partner[i]);
+                *st = trial;
+                *best = score;
+                max_len = sdk_lg_max_len(base, score);
+                found = true;
+            }
+        }
+    }
+    return found;
+}
+
 bool sdk_lg_forcing_chain(sudoku_logic *lg, sudoku_step *st)
 {
     if (lg->n > SDK_CHAIN_MAX_SIZE) return false;
     int best = 1000;
-    bool x = sdk_lg_single_chains(lg, st, false, &best);
-    bool xy = sdk_lg_single_chains(lg, st, true, &best);
-    return x || xy;
+    bool found = sdk_lg_cycles(lg, st, SDK_LG_X, &best);
+    found |= sdk_lg_cycles(lg, st, SDK_LG_Y, &best);
+    found |= sdk_lg_single_chains(lg, st, false, &best);
+    found |= sdk_lg_cycles(lg, st, SDK_LG_X | SDK_LG_Y, &best);
+    found |= sdk_lg_single_chains(lg, st, true, &best);
+    return found;
 }
 
 /* Runs one branch per source and counts, per node, the branches reaching
@@ -185,7 +426,7 @@ static bool sdk_lg_branches(sudoku_logic *lg, sudoku_step *st, const int *src, i
     memset(lg->chain_count, 0, (size_t)nodes);
     memset(lg->chain_sum, 0, sizeof(*lg->chain_sum) * (size_t)nodes);
     for (int b = 0; b < k; b++) {
-        sdk_lg_bfs(lg, src[b], true, -1, 1 << 14, &reached);
+        sdk_lg_bfs(lg, src[b], SDK_LG_X | SDK_LG_Y, -1, 1 << 14, &reached);
         for (int i = 0; i < reached; i++) {
             int x = lg->chain_queue[i];
             if (lg->chain_count[x] != b) continue; /* missed by an earlier branch */

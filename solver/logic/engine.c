@@ -71,13 +71,43 @@ static bool sdk_lg_jellyfish(sudoku_logic *lg, sudoku_step *st)
 {
     return sdk_lg_fish(lg, st, 4);
 }
+static bool sdk_lg_wxyz_wing(sudoku_logic *lg, sudoku_step *st)
+{
+    return sdk_lg_als_wing(lg, st, 3);
+}
+static bool sdk_lg_vwxyz_wing(sudoku_logic *lg, sudoku_step *st)
+{
+    return sdk_lg_als_wing(lg, st, 4);
+}
+static bool sdk_lg_turbot_fish(sudoku_logic *lg, sudoku_step *st)
+{
+    return sdk_lg_strong_links(lg, st, 2);
+}
+static bool sdk_lg_three_links(sudoku_logic *lg, sudoku_step *st)
+{
+    return sdk_lg_strong_links(lg, st, 3);
+}
+static bool sdk_lg_four_links(sudoku_logic *lg, sudoku_step *st)
+{
+    return sdk_lg_strong_links(lg, st, 4);
+}
+static bool sdk_lg_five_links(sudoku_logic *lg, sudoku_step *st)
+{
+    return sdk_lg_strong_links(lg, st, 5);
+}
+static bool sdk_lg_six_links(sudoku_logic *lg, sudoku_step *st)
+{
+    return sdk_lg_strong_links(lg, st, 6);
+}
 
-/* One rung: the technique (for its base score) and the finder. The forcing
- * chain finder returns X- or XY-chains, whichever scores lower. */
+/* One rung: the technique (for its base score) and the finder. The chain
+ * finder returns the lowest-scoring of X-, Y- and XY-cycles and forcing X- and
+ * XY-chains, as SE sorts the hints of its one chaining rule. */
 static const struct sdk_lg_rung {
     sudoku_technique technique;
     bool (*find)(sudoku_logic *lg, sudoku_step *st);
 } sdk_lg_ladder[] = {
+    {SUDOKU_TECH_FULL_HOUSE, sdk_lg_full_house},
     {SUDOKU_TECH_HIDDEN_SINGLE_BOX, sdk_lg_hidden_single_box},
     {SUDOKU_TECH_HIDDEN_SINGLE_LINE, sdk_lg_hidden_single_line},
     {SUDOKU_TECH_DIRECT_POINTING, sdk_lg_direct_pointing},
@@ -93,21 +123,30 @@ static const struct sdk_lg_rung {
     {SUDOKU_TECH_NAKED_TRIPLE, sdk_lg_naked_triple},
     {SUDOKU_TECH_SWORDFISH, sdk_lg_swordfish},
     {SUDOKU_TECH_HIDDEN_TRIPLE, sdk_lg_hidden_triple},
+    {SUDOKU_TECH_TURBOT_FISH, sdk_lg_turbot_fish},
     {SUDOKU_TECH_XY_WING, sdk_lg_xy_wing},
     {SUDOKU_TECH_XYZ_WING, sdk_lg_xyz_wing},
     {SUDOKU_TECH_UNIQUE_RECTANGLE, sdk_lg_unique_rectangle},
     {SUDOKU_TECH_NAKED_QUAD, sdk_lg_naked_quad},
     {SUDOKU_TECH_JELLYFISH, sdk_lg_jellyfish},
     {SUDOKU_TECH_HIDDEN_QUAD, sdk_lg_hidden_quad},
+    {SUDOKU_TECH_STRONG_LINKS, sdk_lg_three_links},
+    {SUDOKU_TECH_WXYZ_WING, sdk_lg_wxyz_wing},
     {SUDOKU_TECH_BUG, sdk_lg_bug},
+    {SUDOKU_TECH_STRONG_LINKS, sdk_lg_four_links},
+    {SUDOKU_TECH_VWXYZ_WING, sdk_lg_vwxyz_wing},
     {SUDOKU_TECH_ALIGNED_PAIR_EXCLUSION, sdk_lg_aligned_pair_exclusion},
-    {SUDOKU_TECH_X_CHAIN, sdk_lg_forcing_chain},
+    {SUDOKU_TECH_STRONG_LINKS, sdk_lg_five_links},
+    {SUDOKU_TECH_STRONG_LINKS, sdk_lg_six_links},
+    {SUDOKU_TECH_CYCLE, sdk_lg_forcing_chain},
+    {SUDOKU_TECH_NISHIO, sdk_lg_nishio},
     {SUDOKU_TECH_FORCING_CHAIN, sdk_lg_multiple_chain},
+    {SUDOKU_TECH_DYNAMIC_FORCING_CHAIN, sdk_lg_dynamic_chain},
 };
 
 /* Search effort beyond the ladder: a stalled puzzle rates above every
  * technique, by as much as SE's dynamic chains and beyond. */
-#define SDK_LG_STALL_SCORE 90
+#define SDK_LG_STALL_SCORE 96
 
 /* True when an unsolved cell has no candidate or a unit has no place left
  * for a digit it still misses. */

@@ -27,6 +27,9 @@ static bool sdk_lg_ape_base(const sudoku_logic *lg, int cell, uint64_t *peers)
 
 bool sdk_lg_aligned_pair_exclusion(sudoku_logic *lg, sudoku_step *st)
 {
+    /* Pairs of cells grow as N^4: past the chains' size limit this costs
+     * more than it is worth, as the chains would. */
+    if (lg->n > SDK_CHAIN_MAX_SIZE) return false;
     int base[SUDOKU_MAX_CELLS], nbase = 0;
     uint64_t pa[SDK_LG_WORDS], pb[SDK_LG_WORDS];
     for (int c = 0; c < lg->ncells; c++) {
@@ -57,7 +60,8 @@ bool sdk_lg_aligned_pair_exclusion(sudoku_logic *lg, sudoku_step *st)
                     if (aligned && da == db) continue;
                     uint64_t pair = (UINT64_C(1) << da) | (UINT64_C(1) << db);
                     bool allowed = true;
-                    for (int k = 0; k < nexcl && allowed; k++) allowed = (lg->cand[excl[k]] & ~pair) != 0;
+                    for (int k = 0; k < nexcl && allowed; k++)
+                        allowed = (lg->cand[excl[k]] & ~pair) != 0;
                     if (allowed) used_a |= UINT64_C(1) << da, used_b |= UINT64_C(1) << db;
                 }
             }

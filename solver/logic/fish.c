@@ -12,9 +12,9 @@ static const sudoku_technique fish_tech[5] = {0, 0, SUDOKU_TECH_X_WING, SUDOKU_T
                                               SUDOKU_TECH_JELLYFISH};
 
 typedef struct sdk_lg_fish_ctx {
-    int k, d, base;              /* base 0: rows are the base lines; 1: columns */
+    int k, d, base; /* base 0: rows are the base lines; 1: columns */
     int nlines;
-    int line[SUDOKU_MAX_SIZE];   /* base lines where d has 2..k places */
+    int line[SUDOKU_MAX_SIZE];      /* base lines where d has 2..k places */
     uint64_t mask[SUDOKU_MAX_SIZE]; /* their places, as cross-line indices */
     int pick[4];
 } sdk_lg_fish_ctx;
@@ -44,9 +44,9 @@ static bool sdk_lg_fish_found(sudoku_logic *lg, sudoku_step *st, sdk_lg_fish_ctx
         }
     }
     if (!st->neliminations) return false;
-    for (int j = 0; j < f->k; j++)
-        sdk_lg_add_unit(lg, st, f->base * lg->n + f->line[f->pick[j]]);
-    for (uint64_t m = cover; m; m &= m - 1) sdk_lg_add_unit(lg, st, (1 - f->base) * lg->n + sdk_ctz(m));
+    for (int j = 0; j < f->k; j++) sdk_lg_add_unit(lg, st, f->base * lg->n + f->line[f->pick[j]]);
+    for (uint64_t m = cover; m; m &= m - 1)
+        sdk_lg_add_unit(lg, st, (1 - f->base) * lg->n + sdk_ctz(m));
     return true;
 }
 

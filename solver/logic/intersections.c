@@ -26,7 +26,8 @@ static bool sdk_lg_locked_step(sudoku_logic *lg, sudoku_step *st, int u1, int u2
                 int e = w * 64 + sdk_ctz(m);
                 for (int k = 0; k < lg->cell_nunits[e]; k++) {
                     int u3 = lg->cell_units[e][k];
-                    if (u3 == u1 || u3 == u2 || sdk_lg_kind(lg, u3) != sdk_lg_kind(lg, u1)) continue;
+                    if (u3 == u1 || u3 == u2 || sdk_lg_kind(lg, u3) != sdk_lg_kind(lg, u1))
+                        continue;
                     const uint64_t *b3 = lg->unit_bits[u3];
                     int left = 0, cell = -1;
                     for (int x = 0; x < lg->words; x++) {

@@ -16,6 +16,7 @@
  *   unit_bits[u]     cells of unit u            (units numbered as in solver_int.h)
  *   dcells[d-1]      unsolved cells where d is still a candidate
  *   cand[cell]       candidate mask of an unsolved cell, 0 once solved
+ *   unsolved         cells without a value
  *   value[cell]      0, or the digit placed (given, entry or deduced)
  *
  * All of it lives in the caller's sudoku_logic, allocated once: finders use
@@ -35,7 +36,10 @@
 /* Chains search the on/off states of every candidate; beyond this size the
  * N^3 candidates make them too slow to be worth it, so they are not tried. */
 #define SDK_CHAIN_MAX_SIZE 16
-#define SDK_CHAIN_NODES    (2 * SDK_CHAIN_MAX_SIZE * SDK_CHAIN_MAX_SIZE * SDK_CHAIN_MAX_SIZE)
+/* Dynamic chains follow every assumption with singles over the whole grid:
+ * past this size a 16x16 took seconds, so they stop here. */
+#define SDK_DYNAMIC_MAX_SIZE 12
+#define SDK_CHAIN_NODES      (2 * SDK_CHAIN_MAX_SIZE * SDK_CHAIN_MAX_SIZE * SDK_CHAIN_MAX_SIZE)
 /* Units one unit can cross in two cells or more: a unit of N cells meets at
  * most N/2 others that way in each of rows, columns, boxes, plus diagonals. */
 #define SDK_LG_MAX_CROSS (2 * SUDOKU_MAX_SIZE + 2)
@@ -64,6 +68,7 @@ struct sudoku_logic {
     uint8_t value[SUDOKU_MAX_CELLS];
     uint64_t cand[SUDOKU_MAX_CELLS];
     uint64_t dcells[SUDOKU_MAX_SIZE][SDK_LG_WORDS];
+    uint64_t unsolved[SDK_LG_WORDS]; /* cells without a value */
     int nsolved;
 
     /* Caches that finders share, valid until the grid changes: every digit's
@@ -78,6 +83,16 @@ struct sudoku_logic {
         uint8_t u1, u2, d;
     } locked[SDK_LG_MAX_LOCKED];
 
+    /* A saved grid, for the assumptions of dynamic chains. */
+    uint8_t save_value[SUDOKU_MAX_CELLS];
+    uint64_t save_cand[SUDOKU_MAX_CELLS];
+    uint64_t save_dcells[SUDOKU_MAX_SIZE][SDK_LG_WORDS];
+    uint64_t save_unsolved[SDK_LG_WORDS];
+    int save_nsolved;
+    /* Dynamic forcing: what every branch so far agrees on. */
+    uint8_t agree_value[SUDOKU_MAX_CELLS]; /* digit all placed, 0 none, 0xff not yet set */
+    uint64_t agree_removed[SUDOKU_MAX_CELLS];
+
     /* When to give up on a chain search (0 = never), and whether one gave up. */
     uint64_t deadline_ns;
     const atomic_int *cancel;
@@ -90,6 +105,8 @@ struct sudoku_logic {
     int32_t chain_queue[SDK_CHAIN_NODES];
     uint32_t chain_mark[SDK_CHAIN_NODES];
     uint32_t chain_epoch;
+    int32_t chain_ban; /* a node the source may not link to directly, or -1 */
+    uint64_t link_cells[SUDOKU_MAX_SIZE * SDK_LG_WORDS]; /* per digit: cells of its strong links */
     int16_t chain_dist[SDK_CHAIN_NODES];  /* nodes on the path from the source, source = 1 */
     uint8_t chain_count[SDK_CHAIN_NODES]; /* forcing: branches that reached the node */
     int32_t chain_sum[SDK_CHAIN_NODES];   /* forcing: their path lengths, summed */
@@ -134,12 +151,16 @@ static inline bool sdk_lg_has(const uint64_t *set, int cell)
 /* Writes to out the cells sharing a unit with `cell` (itself excluded). */
 void sdk_lg_peers(const sudoku_logic *lg, int cell, uint64_t *out);
 
-/* True when cells a and b (a != b) share a unit. */
-bool sdk_lg_sees(const sudoku_logic *lg, int a, int b);
-
 /* Position masks of every digit in unit u: bit i of [d-1] is set when the
  * unit's i-th cell holds d as a candidate. Cached; valid until the grid changes. */
 const uint64_t *sdk_lg_unit_positions(sudoku_logic *lg, int u);
+
+/* Saves the grid, and restores it (caches marked stale). One level only. */
+void sdk_lg_save(sudoku_logic *lg);
+void sdk_lg_restore(sudoku_logic *lg);
+/* Changes the grid for an assumption: place d in cell, or remove it. */
+void sdk_lg_assume_place(sudoku_logic *lg, int cell, int d);
+void sdk_lg_assume_remove(sudoku_logic *lg, int cell, int d);
 
 /* ---- building a step ------------------------------------------------------------- */
 
@@ -158,6 +179,7 @@ int sdk_lg_elim_set(const sudoku_logic *lg, sudoku_step *st, const uint64_t *set
 /* ---- finders: fill *st for the first instance found and return true ---------------- */
 
 /* singles.c */
+bool sdk_lg_full_house(sudoku_logic *lg, sudoku_step *st);
 bool sdk_lg_hidden_single_box(sudoku_logic *lg, sudoku_step *st);
 bool sdk_lg_hidden_single_line(sudoku_logic *lg, sudoku_step *st);
 bool sdk_lg_naked_single(sudoku_logic *lg, sudoku_step *st);
@@ -176,6 +198,9 @@ bool sdk_lg_fish(sudoku_logic *lg, sudoku_step *st, int degree);
 /* wings.c */
 bool sdk_lg_xy_wing(sudoku_logic *lg, sudoku_step *st);
 bool sdk_lg_xyz_wing(sudoku_logic *lg, sudoku_step *st);
+/* Sukaku Explainer's WXYZ- (m = 3) and VWXYZ-Wings (m = 4): an almost
+ * locked set of m mutually visible cells and a bivalue cell. */
+bool sdk_lg_als_wing(sudoku_logic *lg, sudoku_step *st, int m);
 
 /* uniqueness.c: both assume the puzzle has one solution. */
 bool sdk_lg_unique_rectangle(sudoku_logic *lg, sudoku_step *st);
@@ -184,11 +209,26 @@ bool sdk_lg_bug(sudoku_logic *lg, sudoku_step *st);
 /* exclusion.c */
 bool sdk_lg_aligned_pair_exclusion(sudoku_logic *lg, sudoku_step *st);
 
-/* chains.c: single forcing chains (X-chains on one digit, 6.6, or with bivalue
- * cells too, 7.0; plus SE length increments) and multiple ones (every candidate
- * of a cell, or every place of a digit in a unit, forces the same, 8.0). */
+/* chains.c, static chains: sdk_lg_forcing_chain finds the lowest-scoring of
+ * X-, Y- and XY-cycles (6.5/7.0) and single forcing X- and XY-chains
+ * (6.6/7.0), plus SE length increments; sdk_lg_multiple_chain the cell and
+ * unit forcing chains (every candidate of a cell, or every place of a digit
+ * in a unit, forces the same, 8.0). */
 bool sdk_lg_forcing_chain(sudoku_logic *lg, sudoku_step *st);
+/* X-chains of exactly `links` (2..8) strong links of one digit, each pair
+ * joined by a weak link: one end is true, so the digit leaves the cells that
+ * see both. Sukaku Explainer's "strong links" rungs: 2 is the Turbot Fish
+ * (skyscraper, kite; 4.0), then 5.4, 5.8, 6.2, 6.6, 7.0, 7.4, plus 0.1 when
+ * a link lies in a box and 0.1 when the links use both rows and columns. */
+bool sdk_lg_strong_links(sudoku_logic *lg, sudoku_step *st, int links);
 bool sdk_lg_multiple_chain(sudoku_logic *lg, sudoku_step *st);
+
+/* dynamic.c: chains whose assumptions are carried out with singles as they
+ * go (the grid changes along the chain): Nishio (7.5: a placement that breaks
+ * the grid for its digit is false) and dynamic forcing (8.5: cell and unit
+ * forcing, and a removal that breaks the grid). Up to SDK_DYNAMIC_MAX_SIZE. */
+bool sdk_lg_nishio(sudoku_logic *lg, sudoku_step *st);
+bool sdk_lg_dynamic_chain(sudoku_logic *lg, sudoku_step *st);
 
 /* The score SE adds to a chain's base for its length (nodes in the chain). */
 int sdk_lg_length_bonus(int length);

@@ -1,8 +1,10 @@
-/* singles.c -- hidden singles (a digit with one place left in a unit) and naked
- * singles (a cell with one digit left).
+/* singles.c -- full houses (the last empty cell of a unit), hidden singles (a
+ * digit with one place left in a unit) and naked singles (a cell with one
+ * digit left).
  *
- * Sudoku Explainer scores a hidden single by where it is seen: 1.2 in a box
- * (or jigsaw region), 1.5 in a row, column or diagonal; a naked single is 2.3,
+ * Sudoku Explainer scores a full house 1.0 and a hidden single by where it is
+ * seen: 1.2 in a box (or jigsaw region), 1.5 in a row, column or diagonal; a
+ * naked single is 2.3,
  * harder than most "direct" techniques because a solver has to look at every
  * digit of a cell. So box and line singles are two rungs of the ladder.
  */
@@ -28,6 +30,26 @@ static bool sdk_lg_hidden_in(sudoku_logic *lg, sudoku_step *st, sudoku_technique
     return false;
 }
 
+bool sdk_lg_full_house(sudoku_logic *lg, sudoku_step *st)
+{
+    /* SE's order: boxes, columns, rows, then the diagonals. */
+    for (int i = 0; i < lg->nunits; i++) {
+        int n = lg->n, u = i < n ? 2 * n + i : i < 2 * n ? i : i < 3 * n ? i - 2 * n : i;
+        if (sdk_lg_count2(lg, lg->unsolved, lg->unit_bits[u]) != 1) continue;
+        int empty = sdk_lg_first2(lg, lg->unsolved, lg->unit_bits[u]);
+        if (sdk_popcount(lg->cand[empty]) != 1) continue;
+        int d = sdk_ctz(lg->cand[empty]) + 1;
+        sdk_lg_step_begin(st, SUDOKU_TECH_FULL_HOUSE,
+                          sudoku_technique_score(SUDOKU_TECH_FULL_HOUSE));
+        st->digits = sdk_bit(d);
+        sdk_lg_add_place(st, empty, d);
+        sdk_lg_add_cell(st, empty);
+        sdk_lg_add_unit(lg, st, u);
+        return true;
+    }
+    return false;
+}
+
 bool sdk_lg_hidden_single_box(sudoku_logic *lg, sudoku_step *st)
 {
     return sdk_lg_hidden_in(lg, st, SUDOKU_TECH_HIDDEN_SINGLE_BOX, 2 * lg->n, 3 * lg->n);
@@ -45,7 +67,8 @@ bool sdk_lg_naked_single(sudoku_logic *lg, sudoku_step *st)
         uint64_t m = lg->cand[c];
         if (!m || (m & (m - 1))) continue;
         int d = sdk_ctz(m) + 1;
-        sdk_lg_step_begin(st, SUDOKU_TECH_NAKED_SINGLE, sudoku_technique_score(SUDOKU_TECH_NAKED_SINGLE));
+        sdk_lg_step_begin(st, SUDOKU_TECH_NAKED_SINGLE,
+                          sudoku_technique_score(SUDOKU_TECH_NAKED_SINGLE));
         st->digits = m;
         sdk_lg_add_place(st, c, d);
         sdk_lg_add_cell(st, c);

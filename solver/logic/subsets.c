@@ -92,9 +92,9 @@ static bool sdk_lg_hidden_found(sudoku_logic *lg, sudoku_step *st, int u, const 
         }
         if (single < 0) return false;
     }
-    sudoku_technique t = direct ? (cb->k == 2 ? SUDOKU_TECH_DIRECT_HIDDEN_PAIR
-                                              : SUDOKU_TECH_DIRECT_HIDDEN_TRIPLE)
-                                : hidden_tech[cb->k];
+    sudoku_technique t =
+        direct ? (cb->k == 2 ? SUDOKU_TECH_DIRECT_HIDDEN_PAIR : SUDOKU_TECH_DIRECT_HIDDEN_TRIPLE)
+               : hidden_tech[cb->k];
     sdk_lg_step_begin(st, t, sudoku_technique_score(t));
     st->digits = digits;
     for (uint64_t m = cb->unions; m; m &= m - 1) {
@@ -112,9 +112,7 @@ static bool sdk_lg_hidden_found(sudoku_logic *lg, sudoku_step *st, int u, const 
 /* Number of unsolved cells of unit u. */
 static int sdk_lg_empty(const sudoku_logic *lg, int u)
 {
-    int e = 0;
-    for (int i = 0; i < lg->n; i++) e += lg->value[lg->unit_cells[u][i]] == 0;
-    return e;
+    return sdk_lg_count2(lg, lg->unsolved, lg->unit_bits[u]);
 }
 
 /* Units in Sudoku Explainer's order: boxes, columns, rows, diagonals. */
@@ -157,13 +155,16 @@ bool sdk_lg_hidden_set(sudoku_logic *lg, sudoku_step *st, int degree, bool direc
         if (direct ? empty <= degree : empty <= 2 * degree) continue;
         cb.nitems = 0;
         cb.pos = sdk_lg_unit_positions(lg, u);
+        int spare = 0; /* direct: digits that could be left with one place */
         for (int d = 1; d <= lg->n; d++) {
             uint64_t pos = cb.pos[d - 1];
             int pc = sdk_popcount(pos);
+            spare += pc >= 2 && pc <= degree + 1;
             if (pc < 2 || pc > degree) continue;
             cb.mask[cb.nitems] = pos;
             cb.item[cb.nitems++] = d;
         }
+        if (direct && spare <= degree) continue;
         if (cb.nitems >= degree &&
             sdk_lg_choose(lg, st, u, &cb, 0, 0, 0, sdk_lg_hidden_found, direct))
             return true;

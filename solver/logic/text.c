@@ -96,6 +96,11 @@ int sudoku_step_text(const sudoku_puzzle *p, const sudoku_step *st, char *out, s
     int d = st->digits ? sdk_ctz(st->digits) + 1 : 0;
     if (outlen) out[0] = '\0';
     switch (st->technique) {
+    case SUDOKU_TECH_FULL_HOUSE:
+        sdk_lg_put_cell(&t, n, st->placements[0].cell);
+        sdk_lg_put(&t, " = %d: the last empty cell of ", d);
+        sdk_lg_put_unit(&t, p, st->units[0]);
+        return (int)t.len;
     case SUDOKU_TECH_HIDDEN_SINGLE_BOX:
     case SUDOKU_TECH_HIDDEN_SINGLE_LINE:
         sdk_lg_put_cell(&t, n, st->placements[0].cell);
@@ -111,10 +116,11 @@ int sudoku_step_text(const sudoku_puzzle *p, const sudoku_step *st, char *out, s
     case SUDOKU_TECH_DIRECT_CLAIMING:
     case SUDOKU_TECH_POINTING:
     case SUDOKU_TECH_CLAIMING:
-        sdk_lg_put(&t, "%s: in ", st->technique == SUDOKU_TECH_POINTING ||
-                                          st->technique == SUDOKU_TECH_DIRECT_POINTING
-                                      ? "pointing"
-                                      : "claiming");
+        sdk_lg_put(&t, "%s: in ",
+                   st->technique == SUDOKU_TECH_POINTING ||
+                           st->technique == SUDOKU_TECH_DIRECT_POINTING
+                       ? "pointing"
+                       : "claiming");
         sdk_lg_put_unit(&t, p, st->units[0]);
         sdk_lg_put(&t, ", %d can only go in ", d);
         sdk_lg_put_unit(&t, p, st->units[1]);
@@ -145,9 +151,10 @@ int sudoku_step_text(const sudoku_puzzle *p, const sudoku_step *st, char *out, s
     case SUDOKU_TECH_SWORDFISH:
     case SUDOKU_TECH_JELLYFISH: {
         int k = st->nunits / 2;
-        sdk_lg_put(&t, "%s on %d: in ", st->technique == SUDOKU_TECH_X_WING ? "X-Wing"
-                                        : st->technique == SUDOKU_TECH_SWORDFISH ? "Swordfish"
-                                                                                 : "Jellyfish",
+        sdk_lg_put(&t, "%s on %d: in ",
+                   st->technique == SUDOKU_TECH_X_WING      ? "X-Wing"
+                   : st->technique == SUDOKU_TECH_SWORDFISH ? "Swordfish"
+                                                            : "Jellyfish",
                    d);
         for (int i = 0; i < k; i++) {
             if (i) sdk_lg_put(&t, i + 1 == k ? " and " : ", ");
@@ -195,6 +202,51 @@ int sudoku_step_text(const sudoku_puzzle *p, const sudoku_step *st, char *out, s
         sdk_lg_put_cell(&t, n, st->nplacements ? st->placements[0].cell : st->eliminations[0].cell);
         sdk_lg_put(&t, " contradicts itself along ");
         sdk_lg_put_cells(&t, n, st->cells, st->ncells);
+        break;
+    case SUDOKU_TECH_WXYZ_WING:
+    case SUDOKU_TECH_VWXYZ_WING:
+        sdk_lg_put(&t, "%s: ", st->technique == SUDOKU_TECH_WXYZ_WING ? "WXYZ-Wing" : "VWXYZ-Wing");
+        sdk_lg_put_cells(&t, n, st->cells, st->ncells - 1);
+        sdk_lg_put(&t, " hold one digit more than their count and the bivalue cell ");
+        sdk_lg_put_cell(&t, n, st->cells[st->ncells - 1]);
+        sdk_lg_put(&t, " sees them: %d is in one of them",
+                   st->neliminations ? st->eliminations[0].digit : 0);
+        break;
+    case SUDOKU_TECH_TURBOT_FISH:
+    case SUDOKU_TECH_STRONG_LINKS:
+        sdk_lg_put(&t, "%d strong links on %d: ", st->nunits, d);
+        for (int i = 0; i < st->nunits; i++) {
+            if (i) sdk_lg_put(&t, ", ");
+            sdk_lg_put_unit(&t, p, st->units[i]);
+        }
+        sdk_lg_put(&t, "; one end of the chain ");
+        sdk_lg_put_cells(&t, n, st->cells, st->ncells);
+        sdk_lg_put(&t, " holds %d", d);
+        break;
+    case SUDOKU_TECH_CYCLE:
+        sdk_lg_put(&t, "cycle through ");
+        sdk_lg_put_cells(&t, n, st->cells, st->ncells);
+        sdk_lg_put(&t, ": one end of each of its weak links is true");
+        break;
+    case SUDOKU_TECH_NISHIO:
+        sdk_lg_put(&t, "nishio: placing %d in ", d);
+        sdk_lg_put_cell(&t, n, st->cells[0]);
+        sdk_lg_put(&t, " leaves a unit with no place for %d", d);
+        break;
+    case SUDOKU_TECH_DYNAMIC_FORCING_CHAIN:
+        if (st->nunits) {
+            sdk_lg_put(&t, "dynamic forcing chains: every place of %d in ", d);
+            sdk_lg_put_unit(&t, p, st->units[0]);
+        } else if (st->ncells == 1 && st->nplacements) {
+            sdk_lg_put(&t, "dynamic forcing chain: removing %d from ", d);
+            sdk_lg_put_cell(&t, n, st->cells[0]);
+            sdk_lg_put(&t, " and following the singles breaks the grid");
+            break;
+        } else {
+            sdk_lg_put(&t, "dynamic forcing chains: every candidate of ");
+            sdk_lg_put_cell(&t, n, st->cells[0]);
+        }
+        sdk_lg_put(&t, ", followed with singles, leads to the same result");
         break;
     case SUDOKU_TECH_FORCING_CHAIN:
         if (st->nunits) {

@@ -1,4 +1,4 @@
-/* uniqueness.c -- unique rectangles (types 1, 2 and 4) and the BUG+1.
+/* uniqueness.c -- unique rectangles (types 1 to 4) and BUG (types 1 and 2).
  *
  * Both rest on the puzzle having one solution: a pattern that, if it were
  * left alone, could be filled two ways cannot be the final state, so some
@@ -8,9 +8,10 @@
  * exactly two boxes, all holding digits {a,b}. Type 1: three hold only {a,b},
  * so the fourth is not a or b. Type 2: the other two hold {a,b,x}: x goes in
  * one of them and leaves the cells seeing both. Type 4: the other two share a
- * unit where a goes only in them: one is a, so neither is b. Sudoku Explainer
- * scores a rectangle 4.5. A swap of a and b must keep every unit valid, so on
- * diagonal puzzles rectangles touching a diagonal are not used.
+ * unit where a goes only in them: one is a, so neither is b. Type 3: their
+ * extra digits, as one cell, make a naked set with other cells of a unit they
+ * share. Sudoku Explainer scores a rectangle 4.5, type 3 plus 0.1 a digit. A swap of a and b must
+ * keep every unit valid, so on diagonal puzzles rectangles touching a diagonal are not used.
  *
  * BUG (bivalue universal grave, 5.6-5.7): a grid where every unsolved cell
  * is bivalue and every unit holds each digit in 0 or 2 places has two
@@ -38,7 +39,51 @@ static void sdk_lg_ur_begin(sudoku_logic *lg, sudoku_step *st, const int *q, uin
     (void)lg;
 }
 
-/* Tries types 1, 2 and 4 on corners q[0..3] (q[0],q[1] one row; q[0],q[2] one column). */
+/* Type 3: the extra digits of roof cells e and f act as one cell; with k-1
+ * other cells of a unit they share they form a naked set of k digits, which
+ * leave the unit's other cells. SE adds 0.1 per digit beyond the first. */
+static bool sdk_lg_ur_type3(sudoku_logic *lg, sudoku_step *st, const int *q, uint64_t ab, int e,
+                            int f, const int *common, int ncommon)
+{
+    uint64_t x = (lg->cand[e] | lg->cand[f]) & ~ab;
+    if (sdk_popcount(x) > 4) return false;
+    for (int k = 0; k < ncommon; k++) {
+        int u = common[k], cells[SUDOKU_MAX_SIZE], nc = 0;
+        for (int i = 0; i < lg->n; i++) {
+            int c = lg->unit_cells[u][i];
+            if (c != e && c != f && lg->cand[c] && sdk_popcount(lg->cand[c]) <= 4) cells[nc++] = c;
+        }
+        /* Subsets of 1..3 other cells, by bitmask over the first few candidates. */
+        int lim = nc < 12 ? nc : 12;
+        for (int mask = 1; mask < (1 << lim); mask++) {
+            int size = __builtin_popcount((unsigned)mask);
+            if (size > 3) continue;
+            uint64_t set = x;
+            for (int i = 0; i < lim; i++)
+                if (mask >> i & 1) set |= lg->cand[cells[i]];
+            if (sdk_popcount(set) != size + 1) continue;
+            sdk_lg_step_begin(st, SUDOKU_TECH_UNIQUE_RECTANGLE,
+                              sudoku_technique_score(SUDOKU_TECH_UNIQUE_RECTANGLE) + size);
+            st->digits = ab | set;
+            for (int i = 0; i < 4; i++) sdk_lg_add_cell(st, q[i]);
+            for (int i = 0; i < lim; i++)
+                if (mask >> i & 1) sdk_lg_add_cell(st, cells[i]);
+            sdk_lg_add_unit(lg, st, u);
+            for (int i = 0; i < lg->n; i++) {
+                int c = lg->unit_cells[u][i];
+                bool in = c == e || c == f;
+                for (int j = 0; j < lim; j++) in |= (mask >> j & 1) && cells[j] == c;
+                if (in || lg->value[c]) continue;
+                for (uint64_t m = lg->cand[c] & set; m; m &= m - 1)
+                    sdk_lg_add_elim(st, c, sdk_ctz(m) + 1);
+            }
+            if (st->neliminations) return true;
+        }
+    }
+    return false;
+}
+
+/* Tries types 1, 2, 3 and 4 on corners q[0..3] (q[0],q[1] one row; q[0],q[2] one column). */
 static bool sdk_lg_ur_try(sudoku_logic *lg, sudoku_step *st, const int *q, uint64_t ab)
 {
     int bi[4], nb = 0, ex[4], ne = 0;
@@ -77,6 +122,7 @@ static bool sdk_lg_ur_try(sudoku_logic *lg, sudoku_step *st, const int *q, uint6
             return true;
         }
     }
+    if (sdk_lg_ur_type3(lg, st, q, ab, e, f, common, ncommon)) return true;
     for (int k = 0; k < ncommon; k++) {
         int u = common[k];
         for (uint64_t m = ab; m; m &= m - 1) {
