@@ -47,15 +47,22 @@ void buf_putc(buf *b, char c)
     b->data[b->len] = '\0';
 }
 
-void buf_put_u64(buf *b, uint64_t v)
+char *buf_write_u64(char *out, uint64_t v)
 {
-    char tmp[20];
-    size_t n = 0;
+    char tmp[BUF_U64_LEN];
+    int n = 0;
     do {
-        tmp[sizeof(tmp) - 1 - n++] = (char)('0' + v % 10);
+        tmp[n++] = (char)('0' + v % 10);
         v /= 10;
     } while (v != 0);
-    buf_append(b, tmp + sizeof(tmp) - n, n);
+    while (n > 0) *out++ = tmp[--n];
+    return out;
+}
+
+void buf_put_u64(buf *b, uint64_t v)
+{
+    char tmp[BUF_U64_LEN];
+    buf_append(b, tmp, (size_t)(buf_write_u64(tmp, v) - tmp));
 }
 
 void buf_put_i64(buf *b, int64_t v)

@@ -35,6 +35,13 @@ void buf_putc(buf *b, char c);
 void buf_put_u64(buf *b, uint64_t v);
 void buf_put_i64(buf *b, int64_t v);
 
+/* The most digits a uint64_t has in decimal. */
+#define BUF_U64_LEN 20
+
+/* Writes v in decimal at out (room for BUF_U64_LEN bytes, no NUL) and
+ * returns the end: the raw cursor the hot writers format with. */
+char *buf_write_u64(char *out, uint64_t v);
+
 /* Appends printf-style text. */
 void buf_printf(buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 

@@ -74,18 +74,6 @@ void json_put_string(buf *b, const char *str, size_t len)
  * checks and strlen() on constant pieces cost more than the formatting. */
 #define JSON_LIT(o, s) (memcpy((o), (s), sizeof(s) - 1), (o) + sizeof(s) - 1)
 
-static char *json_u64(char *o, uint64_t v)
-{
-    char tmp[20];
-    int n = 0;
-    do {
-        tmp[n++] = (char)('0' + v % 10);
-        v /= 10;
-    } while (v != 0);
-    while (n > 0) *o++ = tmp[--n];
-    return o;
-}
-
 static char *json_str(char *o, const char *s)
 {
     size_t n = strlen(s);
@@ -163,7 +151,7 @@ void json_render_result(buf *b, const json_result *r)
     *o++ = '{';
     if (r->index >= 0) {
         o = JSON_LIT(o, "\"index\":");
-        o = json_u64(o, (uint64_t)r->index);
+        o = buf_write_u64(o, (uint64_t)r->index);
         *o++ = ',';
     }
     o = JSON_LIT(o, "\"status\":\"");
@@ -176,11 +164,11 @@ void json_render_result(buf *b, const json_result *r)
     else
         o = JSON_LIT(o, "null");
     o = JSON_LIT(o, ",\"size\":");
-    o = json_u64(o, (uint64_t)p->size);
+    o = buf_write_u64(o, (uint64_t)p->size);
     o = JSON_LIT(o, ",\"box\":{\"rows\":");
-    o = json_u64(o, (uint64_t)p->box_rows);
+    o = buf_write_u64(o, (uint64_t)p->box_rows);
     o = JSON_LIT(o, ",\"cols\":");
-    o = json_u64(o, (uint64_t)p->box_cols);
+    o = buf_write_u64(o, (uint64_t)p->box_cols);
     if (r->box_assumed && !p->has_regions && p->box_rows != p->box_cols)
         o = JSON_LIT(o, ",\"assumed\":true");
     o = JSON_LIT(o, "},\"solution\":");
@@ -197,7 +185,7 @@ void json_render_result(buf *b, const json_result *r)
         *o++ = ']';
     }
     o = JSON_LIT(o, ",\"solution_count\":");
-    o = json_u64(o, res->solution_count);
+    o = buf_write_u64(o, res->solution_count);
     if (res->count_exact)
         o = JSON_LIT(o, ",\"count_exact\":true");
     else
@@ -208,28 +196,28 @@ void json_render_result(buf *b, const json_result *r)
         *o++ = '"';
     }
     o = JSON_LIT(o, ",\"stats\":{\"nodes\":");
-    o = json_u64(o, st->nodes);
+    o = buf_write_u64(o, st->nodes);
     o = JSON_LIT(o, ",\"guesses\":");
-    o = json_u64(o, st->guesses);
+    o = buf_write_u64(o, st->guesses);
     o = JSON_LIT(o, ",\"backtracks\":");
-    o = json_u64(o, st->backtracks);
+    o = buf_write_u64(o, st->backtracks);
 #define X(field, technique, description)                                                           \
     o = JSON_LIT(o, ",\"" #field "\":");                                                          \
-    o = json_u64(o, st->field);
+    o = buf_write_u64(o, st->field);
     SUDOKU_SEARCH_COUNTERS(X)
 #undef X
     o = JSON_LIT(o, ",\"max_depth\":");
-    o = json_u64(o, st->max_depth);
+    o = buf_write_u64(o, st->max_depth);
     if (r->full_timing) {
         o = JSON_LIT(o, "},\"timing_us\":{\"queue\":");
-        o = json_u64(o, r->queue_us);
+        o = buf_write_u64(o, r->queue_us);
         o = JSON_LIT(o, ",\"solve\":");
-        o = json_u64(o, r->solve_us);
+        o = buf_write_u64(o, r->solve_us);
         o = JSON_LIT(o, ",\"total\":");
-        o = json_u64(o, r->total_us);
+        o = buf_write_u64(o, r->total_us);
     } else {
         o = JSON_LIT(o, "},\"timing_us\":{\"solve\":");
-        o = json_u64(o, r->solve_us);
+        o = buf_write_u64(o, r->solve_us);
     }
     o = JSON_LIT(o, "}}");
     b->len = (size_t)(o - b->data);

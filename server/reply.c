@@ -69,19 +69,6 @@ uint64_t reply_us(uint64_t from_ns, uint64_t to_ns)
     return to_ns > from_ns ? (to_ns - from_ns) / 1000 : 0;
 }
 
-/* Writes v in decimal at o; returns the end. */
-static char *reply_u64(char *o, uint64_t v)
-{
-    char tmp[20];
-    int n = 0;
-    do {
-        tmp[n++] = (char)('0' + v % 10);
-        v /= 10;
-    } while (v != 0);
-    while (n > 0) *o++ = tmp[--n];
-    return o;
-}
-
 /* Milliseconds with three decimals, written by hand: this runs on every
  * request, where printf showed in profiles. */
 void reply_timing(api_response *resp, const char *const *names, const uint64_t *us, size_t n)
@@ -96,7 +83,7 @@ void reply_timing(api_response *resp, const char *const *names, const uint64_t *
         memcpy(o, names[i], len);
         o += len;
         memcpy(o, ";dur=", 5);
-        o = reply_u64(o + 5, us[i] / 1000);
+        o = buf_write_u64(o + 5, us[i] / 1000);
         *o++ = '.';
         unsigned frac = (unsigned)(us[i] % 1000);
         *o++ = (char)('0' + frac / 100);
