@@ -40,7 +40,6 @@ typedef struct gen {
     api_context *ctx;
     sudoku_puzzle shape;
     sudoku_generate_opts opts;
-    bool has_target;
     uint64_t seed;
     uint64_t start_ns;
     bool *limited; /* per task: the puzzle missed its target */
@@ -205,8 +204,7 @@ job *ep_generate_parse(api_context *ctx, const api_request *req, api_response *r
     }
     g->opts.symmetry = in.symmetry;
     g->opts.minimal = in.minimal;
-    g->has_target = in.score_max > 0;
-    if (g->has_target) {
+    if (in.score_max > 0) { /* a difficulty target */
         g->opts.score = sudoku_score_by_rating;
         g->opts.score_min = in.score_min;
         g->opts.score_max = in.score_max;
