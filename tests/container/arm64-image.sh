@@ -22,20 +22,8 @@ A=$ROOT/build/container/arm64
 IMAGE=localhost/sudokud:arm64
 FIXTURE=tests/data/deploy_puzzles.txt
 
-passed=0
-failed=0
-ok() { passed=$((passed + 1)); echo "ok   - $* [${SECONDS}s]"; }
-bad() { failed=$((failed + 1)); echo "FAIL - $*"; }
-check() {
-    local what=$1
-    shift
-    if "$@"; then ok "$what"; else bad "$what"; fi
-}
-finish() {
-    echo "$passed passed, $failed failed"
-    [ "$failed" -eq 0 ]
-    exit
-}
+# shellcheck source=tests/support/tap.sh
+. "$ROOT/tests/support/tap.sh"
 
 if [ "$(id -u)" -ne 0 ]; then
     bad "runs as root (rootful podman, binfmt_misc)"

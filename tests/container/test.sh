@@ -53,20 +53,8 @@ FIXTURE=tests/data/deploy_puzzles.txt
 NSOLVES=${NSOLVES:-600}
 CLIENTS=6
 
-passed=0
-failed=0
-ok() { passed=$((passed + 1)); echo "ok   - $* [${SECONDS}s]"; }
-bad() { failed=$((failed + 1)); echo "FAIL - $*"; }
-check() { # check DESCRIPTION COMMAND...: passes when COMMAND succeeds
-    local what=$1
-    shift
-    if "$@"; then ok "$what"; else bad "$what"; fi
-}
-finish() {
-    echo "$passed passed, $failed failed"
-    [ "$failed" -eq 0 ]
-    exit
-}
+# shellcheck source=tests/support/tap.sh
+. "$ROOT/tests/support/tap.sh"
 ms() { echo $(($(date +%s%N) / 1000000)); }
 
 if [ "$(id -u)" -ne 0 ]; then

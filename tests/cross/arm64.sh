@@ -29,15 +29,8 @@ HOST=build/sudoku
 QEMU=${QEMU:-qemu-aarch64-static}
 DATA=${SUDOKU_DATA:-../shared/data}
 
-passed=0
-failed=0
-ok() { passed=$((passed + 1)); echo "ok   - $* [${SECONDS}s]"; }
-bad() { failed=$((failed + 1)); echo "FAIL - $*"; }
-finish() {
-    echo "$passed passed, $failed failed"
-    [ "$failed" -eq 0 ]
-    exit
-}
+# shellcheck source=tests/support/tap.sh
+. tests/support/tap.sh
 
 if ! command -v "$QEMU" >/dev/null 2>&1; then
     bad "$QEMU is installed (scripts/deps.sh test: qemu-user-static)"

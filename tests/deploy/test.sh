@@ -47,20 +47,8 @@ REPLICAS=3
 # even when a slow machine takes seconds to send them (50 r/s refill).
 BURST=500
 
-passed=0
-failed=0
-ok() { passed=$((passed + 1)); echo "ok   - $* [${SECONDS}s]"; }
-bad() { failed=$((failed + 1)); echo "FAIL - $*"; }
-check() { # check DESCRIPTION COMMAND...: passes when COMMAND succeeds
-    local what=$1
-    shift
-    if "$@"; then ok "$what"; else bad "$what"; fi
-}
-finish() {
-    echo "$passed passed, $failed failed"
-    [ "$failed" -eq 0 ]
-    exit
-}
+# shellcheck source=tests/support/tap.sh
+. "$ROOT/tests/support/tap.sh"
 
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/sudokud-deploy.XXXXXX")
 # nginx workers drop root (to nobody) when the test runs as root: they must
