@@ -23,16 +23,12 @@ count9=${COUNT9:-20000}
 runs16=${RUNS16:-31}
 runs25=${RUNS25:-11}
 
-if [ ! -x "$sudoku" ]; then
-    echo "generate.sh: $sudoku is not built; run 'make' first" >&2
-    exit 2
-fi
-pin=()
+# shellcheck source=bench/common.sh
+. bench/common.sh
+bench_need generate.sh "$sudoku"
+bench_pin "$cpu"
 pin2=()
-where="not pinned (taskset or CPU $cpu unavailable)"
-if command -v taskset >/dev/null 2>&1 && taskset -c "$cpu" true 2>/dev/null; then
-    pin=(taskset -c "$cpu")
-    where="pinned to CPU $cpu"
+if [ ${#pin[@]} -gt 0 ]; then
     if taskset -c 0,1 true 2>/dev/null; then pin2=(taskset -c "0,1"); fi
 fi
 

@@ -20,17 +20,10 @@ data=${SUDOKU_DATA:-../shared/data}
 runs=${RUNS:-5}
 cpu=${BENCH_CPU:-1}
 
-if [ ! -x "$sudoku" ]; then
-    echo "solver.sh: $sudoku is not built; run 'make' first" >&2
-    exit 2
-fi
-pin=()
-if command -v taskset >/dev/null 2>&1 && taskset -c "$cpu" true 2>/dev/null; then
-    pin=(taskset -c "$cpu")
-    where="pinned to CPU $cpu"
-else
-    where="not pinned (taskset or CPU $cpu unavailable)"
-fi
+# shellcheck source=bench/common.sh
+. bench/common.sh
+bench_need solver.sh "$sudoku"
+bench_pin "$cpu"
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
