@@ -53,27 +53,39 @@ static void gen_free(void *state)
     free(g);
 }
 
-/* Makes the puzzle of `seed` and writes its JSON object to out; returns
- * the generator's status. */
+/* Makes the puzzle of `seed`, rates it in full (the level /v1/rate gives
+ * it) and writes its JSON object to out. Returns SUDOKU_SOLVED, or
+ * SUDOKU_LIMIT when the target was missed or the budget ran out before the
+ * rating ended (the object then says "limit", and its score is null). */
 static sudoku_status gen_make(buf *out, worker *w, const sudoku_puzzle *shape, uint64_t seed,
                               const sudoku_generate_opts *base, const sudoku_limits *limits)
 {
     sudoku_generate_opts opts = *base;
     sudoku_rating_scorer scorer = {w->logic, w->solver, limits};
     sudoku_generated res;
+    sudoku_rating r;
     sudoku_puzzle *p = &w->puzzle;
 
     opts.score_arg = &scorer;
     opts.deadline_ns = limits->deadline_ns;
     opts.cancel = limits->cancel;
     sudoku_generate(w->solver, shape, seed, &opts, p, w->solutions, &res);
+    bool rated = res.givens > 0 &&
+                 sudoku_rate(w->logic, w->solver, p, limits, &r) != SUDOKU_LOGIC_LIMIT;
+    sudoku_status status = res.status;
+    sudoku_limit_reason reason = res.limit_reason;
+    if (status == SUDOKU_SOLVED && !rated) {
+        /* the puzzle is made, but its level is not known in time */
+        status = SUDOKU_LIMIT;
+        reason = sudoku_now_ns() >= limits->deadline_ns ? SUDOKU_LIMIT_DEADLINE : SUDOKU_LIMIT_CANCEL;
+    }
     buf_printf(out, "{\"seed\":%llu,\"status\":\"%s\"", (unsigned long long)seed,
-               res.status == SUDOKU_SOLVED ? "ok" : "limit");
-    if (res.status == SUDOKU_LIMIT)
-        buf_printf(out, ",\"limit_reason\":\"%s\"", sudoku_limit_reason_str(res.limit_reason));
+               status == SUDOKU_SOLVED ? "ok" : "limit");
+    if (status == SUDOKU_LIMIT)
+        buf_printf(out, ",\"limit_reason\":\"%s\"", sudoku_limit_reason_str(reason));
     if (res.givens == 0) {
         buf_puts(out, ",\"puzzle\":null}");
-        return res.status;
+        return status;
     }
     input_form form = p->size <= SUDOKU_MAX_TEXT_SIZE ? INPUT_FORM_STRING : INPUT_FORM_FLAT;
     buf_puts(out, ",\"puzzle\":");
@@ -81,14 +93,12 @@ static sudoku_status gen_make(buf *out, worker *w, const sudoku_puzzle *shape, u
     buf_puts(out, ",\"solution\":");
     json_render_grid(out, form, p->size, w->solutions);
     buf_printf(out, ",\"givens\":%d,", res.givens);
-    /* the full rating: the level /v1/rate gives this puzzle */
-    sudoku_rating r;
-    if (sudoku_rate(w->logic, w->solver, p, limits, &r) == SUDOKU_LOGIC_LIMIT)
-        buf_puts(out, "\"score\":null,\"level\":null");
-    else
+    if (rated)
         json_render_rating(out, &r, false);
+    else
+        buf_puts(out, "\"score\":null,\"level\":null");
     buf_putc(out, '}');
-    return res.status;
+    return status;
 }
 
 void ep_generate_run(job *j, size_t task, worker *w)
