@@ -89,10 +89,23 @@ static inline void sdk_lg_remove(sudoku_logic *lg, int c, int d)
 {
     lg->cand[c] &= ~sdk_bit(d);
     lg->dcells[d - 1][c >> 6] &= ~(UINT64_C(1) << (c & 63));
+    uint64_t stamp = ++lg->changes;
+    lg->digit_stamp[d - 1] = stamp;
     for (int k = 0; k < lg->cell_nunits[c]; k++) {
         int u = lg->cell_units[c][k];
         lg->pos_dirty[u >> 6] |= UINT64_C(1) << (u & 63);
+        lg->unit_stamp[u] = stamp;
     }
+}
+
+/* After the grid changed wholesale (a load, a restore): every cache is stale. */
+static void sdk_lg_touch_all(sudoku_logic *lg)
+{
+    lg->state++;
+    memset(lg->pos_dirty, 0xff, sizeof(lg->pos_dirty));
+    uint64_t stamp = ++lg->changes;
+    for (int u = 0; u < SDK_MAX_UNITS; u++) lg->unit_stamp[u] = stamp;
+    for (int d = 0; d < SUDOKU_MAX_SIZE; d++) lg->digit_stamp[d] = stamp;
 }
 
 /* Solves cell c with digit d: it leaves every digit's candidate set and d
@@ -123,8 +136,7 @@ sudoku_logic_status sudoku_logic_load(sudoku_logic *lg, const sudoku_puzzle *p,
     }
     sdk_lg_shape(lg, p);
     lg->nsolved = 0;
-    lg->state++;
-    memset(lg->pos_dirty, 0xff, sizeof(lg->pos_dirty));
+    sdk_lg_touch_all(lg);
     lg->timed_out = false;
     memset(lg->value, 0, (size_t)lg->ncells);
     for (int d = 0; d < n; d++) memset(lg->dcells[d], 0, sizeof(uint64_t) * (size_t)lg->words);
@@ -196,8 +208,7 @@ void sdk_lg_restore(sudoku_logic *lg)
         memcpy(lg->dcells[d], lg->save_dcells[d], sizeof(uint64_t) * (size_t)lg->words);
     memcpy(lg->unsolved, lg->save_unsolved, sizeof(lg->unsolved));
     lg->nsolved = lg->save_nsolved;
-    lg->state++;
-    memset(lg->pos_dirty, 0xff, sizeof(lg->pos_dirty));
+    sdk_lg_touch_all(lg);
 }
 
 void sudoku_logic_state(const sudoku_logic *lg, uint8_t *values, uint64_t *cand)

@@ -67,27 +67,29 @@ bool sdk_lg_fish(sudoku_logic *lg, sudoku_step *st, int degree)
 {
     sdk_lg_fish_ctx f = {.k = degree};
     int n = lg->n;
+    uint64_t *clean = lg->fish_clean[degree];
     for (int d = 1; d <= n; d++) {
-        const uint64_t *dc = lg->dcells[d - 1];
-        /* Lines still missing d: one per unsolved place of d in any row. */
+        if (clean[d - 1] == lg->digit_stamp[d - 1]) continue;
+        clean[d - 1] = lg->digit_stamp[d - 1];
+        /* Lines still missing d: one per row with a place for it. */
         int missing = 0;
-        for (int r = 0; r < n; r++) missing += sdk_lg_count2(lg, dc, lg->unit_bits[r]) > 0;
+        for (int r = 0; r < n; r++) missing += sdk_lg_unit_positions(lg, r)[d - 1] != 0;
         if (missing < 2 * degree) continue;
         f.d = d;
         for (f.base = 0; f.base < 2; f.base++) {
             f.nlines = 0;
             for (int b = 0; b < n; b++) {
-                uint64_t m = 0;
-                for (int x = 0; x < n; x++) {
-                    int c = sdk_lg_fish_cell(lg, f.base, b, x);
-                    if (sdk_lg_has(dc, c)) m |= UINT64_C(1) << x;
-                }
+                /* a row's positions are column indices and a column's row indices */
+                uint64_t m = sdk_lg_unit_positions(lg, f.base * n + b)[d - 1];
                 int pc = sdk_popcount(m);
                 if (pc < 2 || pc > degree) continue;
                 f.line[f.nlines] = b;
                 f.mask[f.nlines++] = m;
             }
-            if (f.nlines >= degree && sdk_lg_fish_choose(lg, st, &f, 0, 0, 0)) return true;
+            if (f.nlines >= degree && sdk_lg_fish_choose(lg, st, &f, 0, 0, 0)) {
+                clean[d - 1] = 0; /* the step is found again until it is applied */
+                return true;
+            }
         }
     }
     return false;

@@ -74,10 +74,23 @@ struct sudoku_logic {
     /* Caches that finders share, valid until the grid changes: every digit's
      * positions in each unit (rebuilt for the units marked dirty), and the
      * list of locked candidates (rebuilt when `state` moved on). */
-    uint32_t state; /* bumped by every change to the grid */
+    uint64_t state; /* bumped by every change to the grid */
     uint64_t pos_dirty[(SDK_MAX_UNITS + 63) / 64];
     uint64_t pos[SDK_MAX_UNITS][SUDOKU_MAX_SIZE];
-    uint32_t locked_state;
+    uint64_t locked_state;
+
+    /* Change stamps: every removal of a candidate takes a new stamp from
+     * `changes` (never reused, never reset) and writes it on the units of the
+     * cell and on the digit. A finder that only reads one unit (subsets) or
+     * one digit (fish) and found nothing there records that unit's or digit's
+     * stamp, and skips it until the stamp moves: after a step most units are
+     * untouched, so the next pass of the ladder looks at a few. */
+    uint64_t changes;
+    uint64_t unit_stamp[SDK_MAX_UNITS];
+    uint64_t digit_stamp[SUDOKU_MAX_SIZE];
+    uint64_t naked_clean[5][SDK_MAX_UNITS];     /* by degree */
+    uint64_t hidden_clean[2][5][SDK_MAX_UNITS]; /* by direct, degree */
+    uint64_t fish_clean[5][SUDOKU_MAX_SIZE];    /* by degree */
     int nlocked;
     struct {
         uint8_t u1, u2, d;

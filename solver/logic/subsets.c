@@ -128,8 +128,11 @@ static int sdk_lg_unit_order(const sudoku_logic *lg, int i)
 bool sdk_lg_naked_set(sudoku_logic *lg, sudoku_step *st, int degree)
 {
     sdk_lg_combo cb = {.k = degree};
+    uint64_t *clean = lg->naked_clean[degree];
     for (int ui = 0; ui < lg->nunits; ui++) {
         int u = sdk_lg_unit_order(lg, ui);
+        if (clean[u] == lg->unit_stamp[u]) continue;
+        clean[u] = lg->unit_stamp[u];
         if (sdk_lg_empty(lg, u) < 2 * degree) continue;
         cb.nitems = 0;
         for (int i = 0; i < lg->n; i++) {
@@ -140,8 +143,10 @@ bool sdk_lg_naked_set(sudoku_logic *lg, sudoku_step *st, int degree)
             cb.item[cb.nitems++] = c;
         }
         if (cb.nitems >= degree &&
-            sdk_lg_choose(lg, st, u, &cb, 0, 0, 0, sdk_lg_naked_found, false))
+            sdk_lg_choose(lg, st, u, &cb, 0, 0, 0, sdk_lg_naked_found, false)) {
+            clean[u] = 0; /* the step is found again until it is applied */
             return true;
+        }
     }
     return false;
 }
@@ -149,8 +154,11 @@ bool sdk_lg_naked_set(sudoku_logic *lg, sudoku_step *st, int degree)
 bool sdk_lg_hidden_set(sudoku_logic *lg, sudoku_step *st, int degree, bool direct)
 {
     sdk_lg_combo cb = {.k = degree};
+    uint64_t *clean = lg->hidden_clean[direct][degree];
     for (int ui = 0; ui < lg->nunits; ui++) {
         int u = sdk_lg_unit_order(lg, ui);
+        if (clean[u] == lg->unit_stamp[u]) continue;
+        clean[u] = lg->unit_stamp[u];
         int empty = sdk_lg_empty(lg, u);
         if (direct ? empty <= degree : empty <= 2 * degree) continue;
         cb.nitems = 0;
@@ -166,8 +174,10 @@ bool sdk_lg_hidden_set(sudoku_logic *lg, sudoku_step *st, int degree, bool direc
         }
         if (direct && spare <= degree) continue;
         if (cb.nitems >= degree &&
-            sdk_lg_choose(lg, st, u, &cb, 0, 0, 0, sdk_lg_hidden_found, direct))
+            sdk_lg_choose(lg, st, u, &cb, 0, 0, 0, sdk_lg_hidden_found, direct)) {
+            clean[u] = 0;
             return true;
+        }
     }
     return false;
 }
