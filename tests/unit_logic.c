@@ -225,15 +225,23 @@ Test(logic, replay_of_generated_puzzles_of_every_shape_is_sound, .timeout = 300)
 
 /* ---- agreement with Sudoku Explainer ------------------------------------------------- */
 
+/* Rated puzzles the agreement test reads: every third of tests/data/se_bank.txt. */
+#define SE_MAX 2100
+
 /* Average ranks (1-based) of v[0..n), ties sharing their mean rank. */
 static void ranks(const double *v, double *r, int n)
 {
-    static int idx[1024];
+    static int idx[SE_MAX];
     for (int i = 0; i < n; i++) idx[i] = i;
-    for (int i = 1; i < n; i++) { /* insertion sort: a few hundred values */
-        int x = idx[i], j = i;
-        for (; j > 0 && v[idx[j - 1]] > v[x]; j--) idx[j] = idx[j - 1];
-        idx[j] = x;
+    /* Shell sort with gaps 3h+1: two thousand values, no qsort context needed */
+    int gap = 1;
+    while (gap < n / 3) gap = 3 * gap + 1;
+    for (; gap > 0; gap /= 3) {
+        for (int i = gap; i < n; i++) {
+            int x = idx[i], j = i;
+            for (; j >= gap && v[idx[j - gap]] > v[x]; j -= gap) idx[j] = idx[j - gap];
+            idx[j] = x;
+        }
     }
     for (int i = 0; i < n;) {
         int j = i;
@@ -245,7 +253,7 @@ static void ranks(const double *v, double *r, int n)
 
 static double spearman(const double *a, const double *b, int n)
 {
-    static double ra[1024], rb[1024];
+    static double ra[SE_MAX], rb[SE_MAX];
     ranks(a, ra, n);
     ranks(b, rb, n);
     double ma = 0, mb = 0, cov = 0, va = 0, vb = 0;
@@ -267,40 +275,52 @@ static int se_class(int tenths)
     return tenths <= 12 ? 0 : tenths <= 24 ? 1 : tenths < 50 ? 2 : 3;
 }
 
-Test(logic, ratings_agree_with_published_sudoku_explainer_ratings, .timeout = 120)
+Test(logic, ratings_agree_with_published_sudoku_explainer_ratings, .timeout = 300)
 {
     size_t nlines;
-    char **lines = test_read_lines("tests/data/se_rated.txt", &nlines);
-    static double se[1024], ours[1024];
+    char **lines = test_read_lines("tests/data/se_bank.txt", &nlines);
+    static double se[SE_MAX], ours[SE_MAX];
     static sudoku_puzzle p;
-    int n = 0, agree = 0;
-    for (size_t l = 0; l < nlines && n < 1024; l++) {
-        if (lines[l][0] == '#') continue;
+    int n = 0, rated = 0, seen = 0;
+    int class_n[4] = {0}, class_agree[4] = {0};
+    for (size_t l = 0; l < nlines && n < SE_MAX; l++) {
+        if (lines[l][0] == '#' || seen++ % 3 != 0) continue;
         char err[SUDOKU_ERR_LEN];
         const char *colon = strchr(lines[l], ':');
         cr_assert_not_null(colon);
         cr_assert_eq(sudoku_parse(lines[l], (size_t)(colon - lines[l]), 9, 3, 3, &p, err), 0);
-        int published = (int)(strtod(colon + 1, NULL) * 10 + 0.5);
+        char *end;
+        int published = (int)(strtod(colon + 1, &end) * 10 + 0.5);
+        bool bucket = *end == '-'; /* only the bank's bucket is known: no exact rank */
         sudoku_rating r;
         sudoku_logic_status ls = sudoku_rate(lg, solver, &p, NULL, &r);
         cr_assert(ls == SUDOKU_LOGIC_SOLVED || ls == SUDOKU_LOGIC_STUCK, "line %zu", l + 1);
-        se[n] = published;
+        int c = se_class(published);
+        class_n[c]++;
+        class_agree[c] += se_class(r.score) == c;
+        n++;
+        if (bucket) continue;
+        se[rated] = published;
         /* Search effort orders the puzzles logic could not finish. */
-        ours[n] =
+        ours[rated] =
             r.score * 1e6 +
             (r.needs_search ? (double)(r.search_nodes < 999999 ? r.search_nodes : 999999) : 0);
-        agree += se_class(published) == se_class(r.score);
-        n++;
+        rated++;
     }
     test_free_lines(lines);
-    double rho = spearman(se, ours, n);
+    double rho = spearman(se, ours, rated);
+    int agree = class_agree[0] + class_agree[1] + class_agree[2] + class_agree[3];
     double classes = 100.0 * agree / n;
-    cr_log_info("SE check set: %d puzzles, Spearman %.3f, class agreement %.1f%%", n, rho, classes);
-    /* Targets are 0.93 and 80%; measured 0.952 and 100% on this set (all of
-     * it SE >= 5.0, where the ranks are hardest to match), asserted with a
-     * little room. */
-    cr_assert_geq(rho, 0.94, "Spearman %.3f", rho);
-    cr_assert_geq(classes, 95.0, "class agreement %.1f%%", classes);
+    cr_log_info("SE bank sample: %d puzzles, class agreement %.1f%% (%d/%d %d/%d %d/%d %d/%d); "
+                "%d exactly rated, Spearman %.3f",
+                n, classes, class_agree[0], class_n[0], class_agree[1], class_n[1],
+                class_agree[2], class_n[2], class_agree[3], class_n[3], rated, rho);
+    /* The bars are 0.93 and 80%; the floors sit a little under what this
+     * sample measures (tests/data/README.md), so a change that costs
+     * agreement fails here. */
+    cr_assert_geq(rho, 0.96, "Spearman %.3f", rho);
+    cr_assert_geq(classes, 93.0, "class agreement %.1f%%", classes);
+    for (int k = 0; k < 4; k++) cr_assert_geq(100 * class_agree[k], 80 * class_n[k], "class %d", k);
 }
 
 /* ---- specific steps ------------------------------------------------------------------ */
