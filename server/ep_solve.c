@@ -97,13 +97,10 @@ job *ep_solve_parse(api_context *ctx, const api_request *req, api_response *resp
 {
     input_puzzle in;
 
+    /* Conflicting givens are not looked for here: the solver finds them at
+     * once, and render lists them, so a good puzzle pays no second pass. */
     single *s = single_read(ctx, req, JSON_KIND_SOLVE, &in, resp);
     if (s == NULL) return NULL;
-    if (reply_if_conflicting(resp, req, &s->puzzle, s->box_assumed)) {
-        metrics_refused(ctx->metrics, API_PROBLEM_CONFLICTING_GIVENS);
-        single_free(s);
-        return NULL;
-    }
     s->max_solutions = in.max_solutions;
     s->deadline_ns = req->start_ns + (uint64_t)in.timeout_ms * 1000000u;
     size_t keep = in.return_solutions < in.max_solutions ? in.return_solutions : in.max_solutions;
@@ -172,13 +169,8 @@ static bool single_refused(const single *s, const api_request *req, api_response
         return true;
     }
     if (s->result.status != SUDOKU_CONFLICT) return false;
-    /* the network thread checked the givens, so only a solver change gets here */
-    sudoku_conflict *conflicts;
-    long n = single_conflicts(&s->puzzle, &conflicts);
-    api_problem pb;
-    api_problem_set(&pb, API_PROBLEM_CONFLICTING_GIVENS, NULL, "the givens break a rule");
-    reply_problem(resp, req, &pb, conflicts, n > 0 ? (size_t)n : 0, &s->puzzle);
-    free(conflicts);
+    if (!reply_if_conflicting(resp, req, &s->puzzle, s->box_assumed))
+        reply_error(resp, req, API_PROBLEM_INTERNAL_ERROR, "the solver saw a conflict the check did not");
     return true;
 }
 
