@@ -341,8 +341,10 @@ static const char sdk_symbols[] = ".123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 static int sdk_read_cells(const char *text, size_t len, uint8_t *cells, size_t *ncells, int *top,
                           char *err)
 {
-    *ncells = 0;
-    *top = 0;
+    /* counts in locals: stores through the uint8_t pointer could alias the
+     * out-parameters, which would make the compiler reload them per cell */
+    size_t n = 0;
+    int highest = 0;
     for (size_t i = 0; i < len; i++) {
         unsigned char ch = (unsigned char)text[i];
         int v = sdk_char_value(ch);
@@ -357,10 +359,12 @@ static int sdk_read_cells(const char *text, size_t len, uint8_t *cells, size_t *
             }
             return -1;
         }
-        if (*ncells < SUDOKU_MAX_TEXT_SIZE * SUDOKU_MAX_TEXT_SIZE) cells[*ncells] = (uint8_t)v;
-        if (v > *top) *top = v;
-        (*ncells)++;
+        if (n < SUDOKU_MAX_TEXT_SIZE * SUDOKU_MAX_TEXT_SIZE) cells[n] = (uint8_t)v;
+        if (v > highest) highest = v;
+        n++;
     }
+    *ncells = n;
+    *top = highest;
     return 0;
 }
 
