@@ -3,7 +3,7 @@
  * DESIGN: items are stored compactly, not as 8 KiB sudoku_puzzles: a small
  * header per item plus its N*N cells in one arena (81 bytes for a 9x9).
  * Items that failed to parse carry their problem object, pre-rendered. The
- * items are cut into chunks, one job task each; a worker copies an item into
+ * items are cut into chunks that shrink toward the end, one job task each; a worker copies an item into
  * its scratch puzzle, solves it and writes the result straight into its
  * task's output buffer, which the job's stream sends from directly, in
  * input order, while later chunks are still being solved:
@@ -32,8 +32,9 @@
 #include "server/json_write.h"
 
 /* Tasks per worker a batch is cut into: enough to even out hard and easy
- * chunks and to start streaming the answer early (after 1/16 of the work
- * with 2 workers), few enough to leave queue room for other requests. */
+ * chunks and to start streaming the answer early (the first chunk is about
+ * 1/8 of the work with 2 workers), few enough to leave queue room for other
+ * requests. */
 #define EP_CHUNKS_PER_WORKER 8
 
 /* A batch may ask for at most this many solution cells per body byte
@@ -480,13 +481,24 @@ static void batch_run_item(batch *b, struct batch_chunk *c, buf *out, worker *w,
     json_render_result(out, &jr);
 }
 
+/* The first item of a task. Chunks shrink toward the end (each gets one item,
+ * the rest are shared out along 1 - (1 - t/C)^2), so the last ones are small:
+ * a worker that finds the queue empty waits for the others' last chunks only
+ * briefly, where equal chunks left one core idle for up to a chunk's time. */
+static size_t batch_chunk_first(const batch *b, size_t task)
+{
+    if (b->nitems < b->nchunks) return 0; /* the empty batch: one task, no item */
+    uint64_t c = b->nchunks, left = c - task, extra = b->nitems - c;
+    return task + (size_t)(extra * (c * c - left * left) / (c * c));
+}
+
 void ep_batch_run(job *j, size_t task, worker *w)
 {
     batch *b = job_state(j);
     struct batch_chunk *c = &b->chunks[task];
     buf *out = job_task_out(j, task);
-    size_t first = b->nitems * task / b->nchunks;
-    size_t last = b->nitems * (task + 1) / b->nchunks;
+    size_t first = batch_chunk_first(b, task);
+    size_t last = batch_chunk_first(b, task + 1);
 
     /* one allocation for a chunk of 9x9 results; larger ones grow it */
     buf_reserve(out, (last - first) * EP_RESULT_ESTIMATE);
