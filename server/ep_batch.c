@@ -3,10 +3,11 @@
  * DESIGN: items are stored compactly, not as 8 KiB sudoku_puzzles: a small
  * header per item plus its N*N cells in one arena (81 bytes for a 9x9).
  * Items that failed to parse carry their problem object, pre-rendered. The
- * items are cut into chunks that shrink toward the end, one job task each; a worker copies an item into
- * its scratch puzzle, solves it and writes the result straight into its
- * task's output buffer, which the job's stream sends from directly, in
- * input order, while later chunks are still being solved:
+ * items are cut into chunks that shrink toward the end, one job task each;
+ * a worker copies an item into its scratch puzzle, solves it and writes the
+ * result straight into its task's output buffer, which the job's stream
+ * sends from directly, in input order, while later chunks are still being
+ * solved:
  *
  *   items[]  [hdr|hdr|hdr|hdr|hdr|hdr|hdr|hdr]      arena [81 cells|81 cells|...]
  *            '-- task 0 --'-- task 1 --'-- task 2 -'   problems ["{index:3,...}"...]
