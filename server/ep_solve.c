@@ -170,7 +170,8 @@ static bool single_refused(const single *s, const api_request *req, api_response
     }
     if (s->result.status != SUDOKU_CONFLICT) return false;
     if (!reply_if_conflicting(resp, req, &s->puzzle, s->box_assumed))
-        reply_error(resp, req, API_PROBLEM_INTERNAL_ERROR, "the solver saw a conflict the check did not");
+        reply_error(resp, req, API_PROBLEM_INTERNAL_ERROR,
+                    "the solver saw a conflict the check did not");
     return true;
 }
 

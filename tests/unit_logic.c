@@ -313,8 +313,8 @@ Test(logic, ratings_agree_with_published_sudoku_explainer_ratings, .timeout = 30
     double classes = 100.0 * agree / n;
     cr_log_info("SE bank sample: %d puzzles, class agreement %.1f%% (%d/%d %d/%d %d/%d %d/%d); "
                 "%d exactly rated, Spearman %.3f",
-                n, classes, class_agree[0], class_n[0], class_agree[1], class_n[1],
-                class_agree[2], class_n[2], class_agree[3], class_n[3], rated, rho);
+                n, classes, class_agree[0], class_n[0], class_agree[1], class_n[1], class_agree[2],
+                class_n[2], class_agree[3], class_n[3], rated, rho);
     /* The bars are 0.93 and 80%; the floors sit a little under what this
      * sample measures (tests/data/README.md), so a change that costs
      * agreement fails here. */
