@@ -77,6 +77,14 @@ _Static_assert(API_HTTP_SERVICE_UNAVAILABLE == MHD_HTTP_SERVICE_UNAVAILABLE, "50
  * process has one CPU, where a second would only take turns with it. */
 #define HTTP_POLL_THREADS 2
 
+/* Memory per connection, MHD's pool: the request line and headers, the read
+ * buffer and the answer's headers live in it. MHD clears the whole pool (and
+ * half as much again) for every request, so its default 32 KiB wrote 48 KiB
+ * per request and, over 64 connections, pushed the solver's tables out of
+ * the caches. 16 KiB takes a browser's or a proxy's headers (cookies count
+ * twice, being kept parsed too: about 7 KiB of them), like Node.js's 16 KiB. */
+#define HTTP_CONNECTION_MEMORY ((size_t)16 * 1024)
+
 /* Longest path written to the access log (longer ones are cut). */
 #define HTTP_LOG_PATH_MAX 512
 
@@ -650,7 +658,9 @@ http_server *http_start(const struct config *cfg, char *err, size_t errlen)
                                  MHD_OPTION_CONNECTION_LIMIT, (unsigned)cfg->max_connections,
                                  MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)cfg->connection_timeout,
                                  MHD_OPTION_NOTIFY_COMPLETED, http_completed, s,
-                                 MHD_OPTION_NOTIFY_CONNECTION, http_connection, s, MHD_OPTION_END);
+                                 MHD_OPTION_NOTIFY_CONNECTION, http_connection, s,
+                                 MHD_OPTION_CONNECTION_MEMORY_LIMIT, HTTP_CONNECTION_MEMORY,
+                                 MHD_OPTION_END);
     if (s->daemon == NULL) {
         snprintf(err, errlen, "cannot listen on %s:%llu (address in use, or not local?)", cfg->bind,
                  (unsigned long long)cfg->port);
