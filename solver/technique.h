@@ -42,7 +42,7 @@
     X(SWORDFISH, "swordfish", 38, "a digit in three lines confined to three cross lines")          \
     X(HIDDEN_TRIPLE, "hidden_triple", 40, "three digits of a unit confined to three cells")        \
     X(TURBOT_FISH, "turbot_fish", 40,                                                              \
-      "two strong links of one digit joined by a weak link (skyscraper, kite)")                    \
+      "two strong links of one digit joined by a weak link (skyscraper, kite, empty rectangle)")   \
     X(XY_WING, "xy_wing", 42, "a bivalue pivot and two bivalue pincers")                           \
     X(XYZ_WING, "xyz_wing", 44, "a trivalue pivot and two bivalue pincers")                        \
     X(UNIQUE_RECTANGLE, "unique_rectangle", 45, "four cells that would allow two solutions")       \

@@ -191,57 +191,178 @@ static int sdk_lg_link_unit(sudoku_logic *lg, int a, int b, int d)
     return best;
 }
 
-/* Two strong links: enumerated pair by pair (a breadth-first search per
- * candidate, as for longer chains, costs more on every step that gets here). */
+/* A strong link of a turbot fish: in `unit`, every place of the digit is in
+ * group a or group b (masks of positions in the unit), so one of them holds
+ * it. Plain links have one cell a side; grouped ones (Sukaku Explainer's
+ * "empty region" links, rated 4.3) more: a line whose places fall in two
+ * boxes, a box whose places fall in two of its lines (the empty rectangle
+ * when they cross; their crossing cell goes to one side or the other). */
+typedef struct sdk_lg_link {
+    uint64_t a, b;
+    int unit;
+    bool grouped;
+} sdk_lg_link;
+
+/* Room for every link of one digit on a grid chains run on: a plain one per
+ * unit, a grouped one per line, and a few splits per box. */
+#define SDK_LG_MAX_LINKS (8 * (3 * SDK_CHAIN_MAX_SIZE + 2))
+
+/* True when every cell of group m of unit u lies in unit v. */
+static bool sdk_lg_group_in(const sudoku_logic *lg, int u, uint64_t m, int v)
+{
+    for (; m; m &= m - 1)
+        if (!sdk_lg_has(lg->unit_bits[v], lg->unit_cells[u][sdk_ctz(m)])) return false;
+    return true;
+}
+
+/* The positions of unit u's place mask `pos` that lie in unit v. */
+static uint64_t sdk_lg_group_of(const sudoku_logic *lg, int u, uint64_t pos, int v)
+{
+    uint64_t in = 0;
+    for (uint64_t m = pos; m; m &= m - 1)
+        if (sdk_lg_has(lg->unit_bits[v], lg->unit_cells[u][sdk_ctz(m)])) in |= m & -m;
+    return in;
+}
+
+static void sdk_lg_link_push(sdk_lg_link *ls, int *nl, int u, uint64_t a, uint64_t b, bool grouped)
+{
+    for (int i = 0; i < *nl; i++)
+        if (ls[i].unit == u && ((ls[i].a == a && ls[i].b == b) || (ls[i].a == b && ls[i].b == a)))
+            return;
+    if (*nl < SDK_LG_MAX_LINKS) ls[(*nl)++] = (sdk_lg_link){a, b, u, grouped};
+}
+
+/* The unit of kind `kind` holding cell c. */
+static int sdk_lg_unit_of(const sudoku_logic *lg, int c, sudoku_unit_kind kind)
+{
+    for (int k = 0; k < lg->cell_nunits[c]; k++)
+        if (sdk_lg_kind(lg, lg->cell_units[c][k]) == kind) return lg->cell_units[c][k];
+    return -1;
+}
+
+/* Appends the strong links of d in unit u (places `pos`) to ls. */
+static void sdk_lg_links_in(sudoku_logic *lg, int u, int d, uint64_t pos, sdk_lg_link *ls, int *nl)
+{
+    const uint16_t *uc = lg->unit_cells[u];
+    sudoku_unit_kind kind = sdk_lg_kind(lg, u);
+    if (sdk_popcount(pos) == 2) {
+        /* A pair of cells is one link, named by the unit the rating prefers. */
+        int a = uc[sdk_ctz(pos)], b = uc[63 - __builtin_clzll(pos)];
+        if (sdk_lg_link_unit(lg, a, b, d) == u)
+            sdk_lg_link_push(ls, nl, u, pos & -pos, pos & (pos - 1), false);
+        return;
+    }
+    if (kind == SUDOKU_UNIT_ROW || kind == SUDOKU_UNIT_COLUMN) {
+        int box = sdk_lg_unit_of(lg, uc[sdk_ctz(pos)], SUDOKU_UNIT_BOX);
+        if (box < 0) return;
+        uint64_t a = sdk_lg_group_of(lg, u, pos, box), rest = pos & ~a;
+        if (!rest) return; /* confined to a box: locked candidates, not a link */
+        int other = sdk_lg_unit_of(lg, uc[sdk_ctz(rest)], SUDOKU_UNIT_BOX);
+        if (sdk_lg_group_of(lg, u, rest, other) == rest) sdk_lg_link_push(ls, nl, u, a, rest, true);
+        return;
+    }
+    if (kind != SUDOKU_UNIT_BOX) return;
+    /* Two lines through the box holding all its places between them. */
+    int lines[2 * SUDOKU_MAX_SIZE], nlines = 0;
+    for (uint64_t m = pos; m; m &= m - 1) {
+        for (int k = 0; k < lg->cell_nunits[uc[sdk_ctz(m)]]; k++) {
+            int v = lg->cell_units[uc[sdk_ctz(m)]][k];
+            sudoku_unit_kind vk = sdk_lg_kind(lg, v);
+            if (vk != SUDOKU_UNIT_ROW && vk != SUDOKU_UNIT_COLUMN) continue;
+            bool dup = false;
+            for (int i = 0; i < nlines && !dup; i++) dup = lines[i] == v;
+            if (!dup) lines[nlines++] = v;
+        }
+    }
+    for (int i = 0; i < nlines; i++) {
+        uint64_t m1 = sdk_lg_group_of(lg, u, pos, lines[i]);
+        if (m1 == pos) return; /* confined to a line: locked candidates, not a link */
+        for (int j = i + 1; j < nlines; j++) {
+            uint64_t m2 = sdk_lg_group_of(lg, u, pos, lines[j]), heart = m1 & m2;
+            if ((m1 | m2) != pos || m2 == pos) continue;
+            if (!heart) {
+                sdk_lg_link_push(ls, nl, u, m1, m2, true);
+            } else {
+                if (m2 & ~heart) sdk_lg_link_push(ls, nl, u, m1, m2 & ~heart, true);
+                if (m1 & ~heart) sdk_lg_link_push(ls, nl, u, m1 & ~heart, m2, true);
+            }
+        }
+    }
+}
+
+/* Cells seeing every cell of group m of unit u, intersected into set. */
+static void sdk_lg_group_peers(const sudoku_logic *lg, int u, uint64_t m, uint64_t *set)
+{
+    uint64_t p[SDK_LG_WORDS];
+    for (; m; m &= m - 1) {
+        sdk_lg_peers(lg, lg->unit_cells[u][sdk_ctz(m)], p);
+        for (int w = 0; w < lg->words; w++) set[w] &= p[w];
+    }
+}
+
+/* True when groups m1 of u1 and m2 of u2 lie in one unit: a weak link. */
+static bool sdk_lg_groups_see(const sudoku_logic *lg, int u1, uint64_t m1, int u2, uint64_t m2)
+{
+    int c = lg->unit_cells[u1][sdk_ctz(m1)];
+    for (int k = 0; k < lg->cell_nunits[c]; k++) {
+        int v = lg->cell_units[c][k];
+        if (sdk_lg_group_in(lg, u1, m1, v) && sdk_lg_group_in(lg, u2, m2, v)) return true;
+    }
+    return false;
+}
+
+static void sdk_lg_add_group(const sudoku_logic *lg, sudoku_step *st, int u, uint64_t m)
+{
+    for (; m; m &= m - 1) sdk_lg_add_cell(st, lg->unit_cells[u][sdk_ctz(m)]);
+}
+
+/* Two strong links (turbot fish): every pair of links of a digit whose units
+ * share no place of it, joined end to end by a weak link. Like Sukaku
+ * Explainer, the lowest score wins, then the most eliminations. */
 static bool sdk_lg_turbot(sudoku_logic *lg, sudoku_step *st)
 {
-    int best = 1000;
-    uint64_t pa[SDK_LG_WORDS], pb[SDK_LG_WORDS];
+    int best = 1000, best_elims = 0;
+    uint64_t pa[SDK_LG_WORDS];
+    sdk_lg_link ls[SDK_LG_MAX_LINKS];
     for (int d = 1; d <= lg->n; d++) {
-        /* The strong links of d, each pair of cells once, in the unit the rating names. */
-        int la[2 * SDK_MAX_UNITS], lb[2 * SDK_MAX_UNITS], lu[2 * SDK_MAX_UNITS], nl = 0;
+        int nl = 0;
         for (int u = 0; u < lg->nunits; u++) {
             uint64_t pos = sdk_lg_unit_positions(lg, u)[d - 1];
-            if (sdk_popcount(pos) != 2) continue;
-            int a = lg->unit_cells[u][sdk_ctz(pos)],
-                b = lg->unit_cells[u][63 - __builtin_clzll(pos)];
-            bool dup = false;
-            for (int i = 0; i < nl && !dup; i++) dup = la[i] == a && lb[i] == b;
-            if (dup) continue;
-            la[nl] = a, lb[nl] = b, lu[nl++] = sdk_lg_link_unit(lg, a, b, d);
+            if (sdk_popcount(pos) >= 2) sdk_lg_links_in(lg, u, d, pos, ls, &nl);
         }
         for (int i = 0; i < nl; i++) {
+            const sdk_lg_link *li = &ls[i];
+            sudoku_unit_kind ki = sdk_lg_kind(lg, li->unit);
             for (int j = i + 1; j < nl; j++) {
+                const sdk_lg_link *lj = &ls[j];
+                if (sdk_lg_group_of(lg, li->unit, li->a | li->b, lj->unit)) continue;
+                sudoku_unit_kind kj = sdk_lg_kind(lg, lj->unit);
+                bool box = ki == SUDOKU_UNIT_BOX || kj == SUDOKU_UNIT_BOX;
+                int score = li->grouped || lj->grouped ? 43 : 40 + box + (!box && ki != kj);
+                if (score > best) continue;
                 for (int o = 0; o < 4; o++) {
                     /* Link i as (x1 = y1), link j as (x2 = y2), y1 - x2 weak; ends x1, y2. */
-                    int x1 = o & 1 ? lb[i] : la[i], y1 = o & 1 ? la[i] : lb[i];
-                    int x2 = o & 2 ? lb[j] : la[j], y2 = o & 2 ? la[j] : lb[j];
-                    if (x1 == x2 || x1 == y2 || y1 == x2 || y1 == y2) continue;
-                    bool weak = false;
-                    for (int k = 0; k < lg->cell_nunits[y1] && !weak; k++)
-                        weak = sdk_lg_has(lg->unit_bits[lg->cell_units[y1][k]], x2);
-                    if (!weak) continue;
-                    sudoku_unit_kind ki = sdk_lg_kind(lg, lu[i]), kj = sdk_lg_kind(lg, lu[j]);
-                    bool box = ki == SUDOKU_UNIT_BOX || kj == SUDOKU_UNIT_BOX;
-                    bool mixed = !box && ki != kj;
-                    int score = 40 + box + mixed;
-                    if (score >= best) continue;
-                    sdk_lg_peers(lg, x1, pa);
-                    sdk_lg_peers(lg, y2, pb);
-                    for (int w = 0; w < lg->words; w++) pa[w] &= pb[w];
-                    pa[y1 >> 6] &= ~(UINT64_C(1) << (y1 & 63));
-                    pa[x2 >> 6] &= ~(UINT64_C(1) << (x2 & 63));
-                    if (sdk_lg_count2(lg, pa, lg->dcells[d - 1]) == 0) continue;
+                    uint64_t x1 = o & 1 ? li->b : li->a, y1 = o & 1 ? li->a : li->b;
+                    uint64_t x2 = o & 2 ? lj->b : lj->a, y2 = o & 2 ? lj->a : lj->b;
+                    if (!sdk_lg_groups_see(lg, li->unit, y1, lj->unit, x2)) continue;
+                    for (int w = 0; w < lg->words; w++)
+                        pa[w] = lg->dcells[d - 1][w] & ~lg->unit_bits[li->unit][w] &
+                                ~lg->unit_bits[lj->unit][w];
+                    sdk_lg_group_peers(lg, li->unit, x1, pa);
+                    sdk_lg_group_peers(lg, lj->unit, y2, pa);
+                    int elims = sdk_lg_count2(lg, pa, pa);
+                    if (!elims || (score == best && elims <= best_elims)) continue;
                     best = score;
+                    best_elims = elims;
                     sdk_lg_step_begin(st, SUDOKU_TECH_TURBOT_FISH, score);
                     st->digits = sdk_bit(d);
                     sdk_lg_elim_set(lg, st, pa, d);
-                    sdk_lg_add_cell(st, y2);
-                    sdk_lg_add_cell(st, x2);
-                    sdk_lg_add_cell(st, y1);
-                    sdk_lg_add_cell(st, x1);
-                    sdk_lg_add_unit(lg, st, lu[j]);
-                    sdk_lg_add_unit(lg, st, lu[i]);
+                    sdk_lg_add_group(lg, st, lj->unit, y2);
+                    sdk_lg_add_group(lg, st, lj->unit, x2);
+                    sdk_lg_add_group(lg, st, li->unit, y1);
+                    sdk_lg_add_group(lg, st, li->unit, x1);
+                    sdk_lg_add_unit(lg, st, lj->unit);
+                    sdk_lg_add_unit(lg, st, li->unit);
                 }
             }
         }

@@ -219,7 +219,9 @@ bool sdk_lg_forcing_chain(sudoku_logic *lg, sudoku_step *st);
  * joined by a weak link: one end is true, so the digit leaves the cells that
  * see both. Sukaku Explainer's "strong links" rungs: 2 is the Turbot Fish
  * (skyscraper, kite; 4.0), then 5.4, 5.8, 6.2, 6.6, 7.0, 7.4, plus 0.1 when
- * a link lies in a box and 0.1 when the links use both rows and columns. */
+ * a link lies in a box and 0.1 when the links use both rows and columns.
+ * The turbot fish also takes grouped links (a line's places in two boxes, a
+ * box's in two of its lines: the empty rectangle), rated 4.3. */
 bool sdk_lg_strong_links(sudoku_logic *lg, sudoku_step *st, int links);
 bool sdk_lg_multiple_chain(sudoku_logic *lg, sudoku_step *st);
 
