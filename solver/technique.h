@@ -46,6 +46,8 @@
     X(XY_WING, "xy_wing", 42, "a bivalue pivot and two bivalue pincers")                           \
     X(XYZ_WING, "xyz_wing", 44, "a trivalue pivot and two bivalue pincers")                        \
     X(UNIQUE_RECTANGLE, "unique_rectangle", 45, "four cells that would allow two solutions")       \
+    X(UNIQUE_LOOP, "unique_loop", 46,                                                              \
+      "six or more cells, two in each unit they touch, that would allow two solutions")            \
     X(NAKED_QUAD, "naked_quad", 50, "four cells of a unit holding only four digits")               \
     X(JELLYFISH, "jellyfish", 52, "a digit in four lines confined to four cross lines")            \
     X(HIDDEN_QUAD, "hidden_quad", 54, "four digits of a unit confined to four cells")              \

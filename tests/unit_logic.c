@@ -436,6 +436,29 @@ Test(logic, turbot_fish_with_a_line_split_between_two_boxes_rates_4_3)
     cr_assert(has_elim(&st, 6 * 9 + 7, 5));
 }
 
+Test(logic, unique_loop_of_six_cells_rates_4_6)
+{
+    static sudoku_puzzle p;
+    static sudoku_step st;
+    /* Rated 4.6 by Sukaku Explainer: the loop r4c2 r4c9 r5c9 r5c5 r6c5 r6c2
+     * on 6 and 7, where r4c9 alone holds more (type 1). */
+    const char *g =
+        "030000080000791000005000700004080500001204300200305008002508600000000000503010809";
+    cr_assert_eq(sudoku_parse(g, strlen(g), 9, 3, 3, &p, NULL), 0);
+    cr_assert_eq(sudoku_logic_load(lg, &p, NULL, NULL), SUDOKU_LOGIC_STEP);
+    while (sudoku_logic_next(lg, &st) == SUDOKU_LOGIC_STEP &&
+           st.technique != SUDOKU_TECH_UNIQUE_LOOP)
+        sudoku_logic_apply(lg, &st);
+    cr_assert_eq(st.technique, SUDOKU_TECH_UNIQUE_LOOP, "%s", sudoku_technique_str(st.technique));
+    cr_assert_eq(st.score, 46);
+    cr_assert_eq(st.ncells, 6);
+    cr_assert_eq(st.neliminations, 2);
+    cr_assert(has_elim(&st, 3 * 9 + 8, 6) && has_elim(&st, 3 * 9 + 8, 7));
+    sudoku_rating r;
+    cr_assert_eq(sudoku_rate(lg, solver, &p, NULL, &r), SUDOKU_LOGIC_SOLVED);
+    cr_assert_eq(r.score, 46);
+}
+
 Test(logic, rating_counts_steps_and_names_the_hardest)
 {
     static sudoku_puzzle p;

@@ -203,7 +203,7 @@ bool sdk_lg_xyz_wing(sudoku_logic *lg, sudoku_step *st);
 bool sdk_lg_als_wing(sudoku_logic *lg, sudoku_step *st, int m);
 
 /* uniqueness.c: both assume the puzzle has one solution. */
-bool sdk_lg_unique_rectangle(sudoku_logic *lg, sudoku_step *st);
+bool sdk_lg_unique_loops(sudoku_logic *lg, sudoku_step *st);
 bool sdk_lg_bug(sudoku_logic *lg, sudoku_step *st);
 
 /* exclusion.c */

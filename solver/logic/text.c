@@ -182,6 +182,14 @@ int sudoku_step_text(const sudoku_puzzle *p, const sudoku_step *st, char *out, s
         sdk_lg_put_digits(&t, st->digits);
         sdk_lg_put(&t, ": leaving it whole would give the puzzle two solutions");
         break;
+    case SUDOKU_TECH_UNIQUE_LOOP:
+        /* The loop's cells, then those of a type 3's naked set. */
+        sdk_lg_put(&t, "unique loop ");
+        sdk_lg_put_cells(&t, n, st->cells, st->ncells);
+        sdk_lg_put(&t, " on ");
+        sdk_lg_put_digits(&t, st->digits);
+        sdk_lg_put(&t, ": leaving it whole would give the puzzle two solutions");
+        break;
     case SUDOKU_TECH_BUG:
         sdk_lg_put(&t, "bivalue universal grave: without %d in ", d);
         sdk_lg_put_cells(&t, n, st->cells, st->ncells);
