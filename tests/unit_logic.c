@@ -396,6 +396,27 @@ Test(logic, xy_wing_removes_z_where_both_pincers_see)
     cr_assert(has_elim(&st, 4 * 9 + 4, 3));
 }
 
+Test(logic, direct_hidden_pair_only_places_its_single)
+{
+    static sudoku_puzzle p;
+    static sudoku_step st;
+    /* In box 1, 1 and 2 go only in r1c1 and r1c2, and 3 only there and in
+     * r2c3. Like Sudoku Explainer, the step places r2c3 = 3 and leaves the
+     * pair's other candidates to later steps (which changes later ratings). */
+    int cells[] = {2, 9, 10, 11, 18, 19, 20};
+    uint64_t digits[7];
+    for (int i = 0; i < 7; i++) digits[i] = 0x1ff & ~(D(1) | D(2) | (cells[i] == 11 ? 0 : D(3)));
+    load_marks(&p, cells, digits, 7);
+    cr_assert_eq(sudoku_logic_next(lg, &st), SUDOKU_LOGIC_STEP);
+    cr_assert_eq(st.technique, SUDOKU_TECH_DIRECT_HIDDEN_PAIR, "%s",
+                 sudoku_technique_str(st.technique));
+    cr_assert_eq(st.score, 20);
+    cr_assert_eq(st.neliminations, 0);
+    cr_assert_eq(st.nplacements, 1);
+    cr_assert_eq(st.placements[0].cell, 11);
+    cr_assert_eq(st.placements[0].digit, 3);
+}
+
 Test(logic, turbot_fish_with_an_empty_rectangle_rates_4_3)
 {
     static sudoku_puzzle p;
