@@ -480,6 +480,28 @@ Test(logic, unique_loop_of_six_cells_rates_4_6)
     cr_assert_eq(r.score, 46);
 }
 
+Test(logic, unique_rectangle_with_a_hidden_pair_rates_4_5)
+{
+    static sudoku_puzzle p;
+    static sudoku_step st;
+    /* Rated 4.6 by Sukaku Explainer. Its rectangle r1c4 r1c6 r8c4 r8c6 on 8
+     * and 9 has r1c4 and r1c6 holding more; in box 2, without r1c6, 8 and 9
+     * go only in r1c4 and r3c5, so r3c5 is 8 or 9 (SE's hidden type 3). */
+    const char *g =
+        "040050020800000009020703010004000900300000008075000260000070000750010042000536000";
+    cr_assert_eq(sudoku_parse(g, strlen(g), 9, 3, 3, &p, NULL), 0);
+    cr_assert_eq(sudoku_logic_load(lg, &p, NULL, NULL), SUDOKU_LOGIC_STEP);
+    while (sudoku_logic_next(lg, &st) == SUDOKU_LOGIC_STEP && !has_elim(&st, 2 * 9 + 4, 4))
+        sudoku_logic_apply(lg, &st);
+    cr_assert_eq(st.technique, SUDOKU_TECH_UNIQUE_RECTANGLE, "%s",
+                 sudoku_technique_str(st.technique));
+    cr_assert_eq(st.score, 45);
+    cr_assert_eq(st.digits, D(8) | D(9));
+    sudoku_rating r;
+    cr_assert_eq(sudoku_rate(lg, solver, &p, NULL, &r), SUDOKU_LOGIC_SOLVED);
+    cr_assert_eq(r.score, 46);
+}
+
 Test(logic, rating_counts_steps_and_names_the_hardest)
 {
     static sudoku_puzzle p;

@@ -12,9 +12,12 @@
  * hold one same extra digit x: x goes in one of them and leaves the cells
  * seeing them all. Type 4: two others share a unit where a goes only in
  * them: one is a, so neither is b. Type 3: their extra digits, as one cell,
- * make a naked set with other cells of a unit they share. Sudoku Explainer
- * (Sukaku Explainer's original rating) scores a rectangle 4.5, a loop of 6
- * cells 4.6, of 8 4.7, longer 5.0, type 3 plus 0.1 a digit.
+ * make a naked set with other cells of a unit they share, or (hidden) a and
+ * b with other digits are confined to as many cells of it, one of the two
+ * left out. Sudoku Explainer (Sukaku Explainer's original rating) scores a
+ * rectangle 4.5, a loop of 6 cells 4.6, of 8 4.7, longer 5.0; type 3 adds
+ * 0.1 a digit of a naked set beyond the first, of a hidden one beyond the
+ * second.
  *
  * BUG (bivalue universal grave, 5.6-5.7): a grid where every unsolved cell
  * is bivalue and every unit holds each digit in 0 or 2 places has two
@@ -106,6 +109,55 @@ static void sdk_lg_loop_type3(sudoku_logic *lg, sdk_lg_loop *lp, sudoku_step *st
     }
 }
 
+/* Type 3, SE's hidden form: a and b with k-2 other digits (none an extra
+ * of e or f), whose places in a unit e and f share are k cells once f is
+ * left out. Unless a digit of the set is in f, they fill those k cells; if
+ * one is (a or b), e holds an extra and the other k-1 fill the cells but e.
+ * Either way those cells hold only the set's digits. SE adds 0.1 per cell
+ * beyond the first two of the set. */
+static void sdk_lg_loop_type3_hidden(sudoku_logic *lg, sdk_lg_loop *lp, sudoku_step *st, int e,
+                                     int f, const int *common, int ncommon)
+{
+    int base = sdk_lg_loop_score(lp->len);
+    uint64_t no = lp->ab | lg->cand[e] | lg->cand[f];
+    for (int k = 0; k < ncommon; k++) {
+        int u = common[k], empty = sdk_lg_count2(lg, lg->unsolved, lg->unit_bits[u]);
+        const uint64_t *pos = sdk_lg_unit_positions(lg, u);
+        uint64_t fbit = 0, ebit = 0, others = 0;
+        for (int i = 0; i < lg->n; i++) {
+            fbit |= (uint64_t)(lg->unit_cells[u][i] == f) << i;
+            ebit |= (uint64_t)(lg->unit_cells[u][i] == e) << i;
+        }
+        for (int d = 1; d <= lg->n; d++)
+            if (!(no & sdk_bit(d)) && (pos[d - 1] & ~fbit)) others |= sdk_bit(d);
+        /* Sets of 2, 3 and 4 digits: a and b with no other digit (d1 = 0),
+         * with d1, or with d1 and d2 > d1 (d2 == d1 standing for none). */
+        for (int d1 = 0; d1 <= lg->n; d1++) {
+            if (d1 && !(others & sdk_bit(d1))) continue;
+            for (int d2 = d1; d2 <= lg->n; d2++) {
+                if (d2 != d1 && (!d1 || !(others & sdk_bit(d2)))) continue;
+                uint64_t set = lp->ab | (d1 ? sdk_bit(d1) : 0) | (d2 != d1 ? sdk_bit(d2) : 0);
+                int size = sdk_popcount(set);
+                if (base + size - 2 >= lp->best || 2 * size >= empty) continue;
+                uint64_t cells = 0;
+                for (uint64_t s = set; s; s &= s - 1) cells |= pos[sdk_ctz(s)];
+                cells &= ~fbit;
+                if (sdk_popcount(cells) != size) continue;
+                sdk_lg_loop_begin(lp, &lp->trial, base + size - 2);
+                lp->trial.digits |= set;
+                sdk_lg_add_unit(lg, &lp->trial, u);
+                for (uint64_t c = cells & ~ebit; c; c &= c - 1) {
+                    int cell = lg->unit_cells[u][sdk_ctz(c)];
+                    sdk_lg_add_cell(&lp->trial, cell);
+                    for (uint64_t r = lg->cand[cell] & ~set; r; r &= r - 1)
+                        sdk_lg_add_elim(&lp->trial, cell, sdk_ctz(r) + 1);
+                }
+                sdk_lg_loop_keep(lp, st);
+            }
+        }
+    }
+}
+
 /* The types of a closed loop. Type 1: one cell holds more than ab, so it is
  * not a or b. Type 2: the cells holding more share one extra digit x, which
  * goes in one of them and leaves the cells seeing them all. With two such
@@ -155,7 +207,9 @@ static void sdk_lg_loop_types(sudoku_logic *lg, sdk_lg_loop *lp, sudoku_step *st
             break;
         }
     }
-    if (sdk_popcount(lp->extra) >= 2) sdk_lg_loop_type3(lg, lp, st, e, f, common, ncommon);
+    if (sdk_popcount(lp->extra) < 2) return;
+    sdk_lg_loop_type3(lg, lp, st, e, f, common, ncommon);
+    sdk_lg_loop_type3_hidden(lg, lp, st, e, f, common, ncommon);
 }
 
 /* Adds cell c at the loop's end when every unit of c can take it (none
