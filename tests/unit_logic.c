@@ -296,7 +296,7 @@ Test(logic, ratings_agree_with_published_sudoku_explainer_ratings, .timeout = 12
     double rho = spearman(se, ours, n);
     double classes = 100.0 * agree / n;
     cr_log_info("SE check set: %d puzzles, Spearman %.3f, class agreement %.1f%%", n, rho, classes);
-    /* Targets are 0.93 and 80%; measured 0.952 and 100% on this set (all of
+    /* Targets are 0.93 and 80%; measured 0.983 and 100% on this set (all of
      * it SE >= 5.0, where the ranks are hardest to match), asserted with a
      * little room. */
     cr_assert_geq(rho, 0.94, "Spearman %.3f", rho);
