@@ -8,7 +8,8 @@
  * search: these are Sudoku Explainer's static chains.
  *
  * Strong-link chains (Sukaku Explainer's turbot fish and its longer kin):
- * "p on" leads to "p off" through exactly k conjugate pairs of p's digit.
+ * k strong links of one digit, plain or grouped, joined end to end by weak
+ * links; searched link by link, not over nodes (see sdk_lg_link_chains).
  * Cycles (6.5 X or Y, 7.0 XY): a loop from "p on" back through a strong
  * partner of p; one end of each of its weak links is true. Single forcing
  * chain: if "p on" leads to "p off", p is false; if "p off" leads to "p on",
