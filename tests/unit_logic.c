@@ -524,6 +524,28 @@ Test(logic, three_strong_links_with_a_grouped_one_rate_5_7)
     cr_assert_eq(r.score, 57);
 }
 
+Test(logic, bug_type_3_with_a_naked_pair_rates_5_8)
+{
+    static sudoku_puzzle p;
+    static sudoku_step st;
+    /* Rated 5.8 by Sukaku Explainer ("BUG type 3"): the cells breaking the
+     * grave share column 6, and their extra digit makes a naked pair there. */
+    const char *g =
+        "602000730001070902007000005000005040063040250020600000900000300305010600016000504";
+    cr_assert_eq(sudoku_parse(g, strlen(g), 9, 3, 3, &p, NULL), 0);
+    cr_assert_eq(sudoku_logic_load(lg, &p, NULL, NULL), SUDOKU_LOGIC_STEP);
+    while (sudoku_logic_next(lg, &st) == SUDOKU_LOGIC_STEP && st.technique != SUDOKU_TECH_BUG)
+        sudoku_logic_apply(lg, &st);
+    cr_assert_eq(st.technique, SUDOKU_TECH_BUG, "%s", sudoku_technique_str(st.technique));
+    cr_assert_eq(st.score, 58);
+    cr_assert_eq(st.nunits, 1);
+    cr_assert_eq(st.units[0].kind, SUDOKU_UNIT_COLUMN);
+    cr_assert(has_elim(&st, 6 * 9 + 5, 4) && has_elim(&st, 4 * 9 + 5, 8));
+    sudoku_rating r;
+    cr_assert_eq(sudoku_rate(lg, solver, &p, NULL, &r), SUDOKU_LOGIC_SOLVED);
+    cr_assert_eq(r.score, 58);
+}
+
 Test(logic, rating_counts_steps_and_names_the_hardest)
 {
     static sudoku_puzzle p;

@@ -1,4 +1,4 @@
-/* uniqueness.c -- unique rectangles and loops (types 1 to 4) and BUG (types 1 and 2).
+/* uniqueness.c -- unique rectangles and loops (types 1 to 4) and BUG (types 1 to 3).
  *
  * Both rest on the puzzle having one solution: a pattern that, if it were
  * left alone, could be filled two ways cannot be the final state, so some
@@ -19,7 +19,7 @@
  * 0.1 a digit of a naked set beyond the first, of a hidden one beyond the
  * second.
  *
- * BUG (bivalue universal grave, 5.6-5.7): a grid where every unsolved cell
+ * BUG (bivalue universal grave, 5.6-6.2): a grid where every unsolved cell
  * is bivalue and every unit holds each digit in 0 or 2 places has two
  * solutions, so the few "extra" candidates that keep the grid from being one
  * must hold some truth (see sdk_lg_bug).
@@ -299,6 +299,61 @@ bool sdk_lg_unique_loops(sudoku_logic *lg, sudoku_step *st)
     return lp->best < 1000;
 }
 
+/* BUG type 3 (5.8 and up): the breaking cells share a unit, and one of them
+ * holds one of their extra digits x; with k-1 other cells of the unit that
+ * hold only k digits, x among them, that is a naked set: its digits leave
+ * the unit's other cells. Like SE, the smallest set first, then boxes, rows
+ * and columns; SE scores 5.7 plus 0.1 a digit beyond the first. */
+static bool sdk_lg_bug_type3(sudoku_logic *lg, sudoku_step *st, const int *bug, int nbug,
+                             uint64_t all_extra)
+{
+    static const sudoku_unit_kind order[] = {SUDOKU_UNIT_BOX, SUDOKU_UNIT_ROW, SUDOKU_UNIT_COLUMN};
+    for (int degree = 2; degree <= 6; degree++) {
+        for (int o = 0; o < 3; o++) {
+            int u = -1;
+            for (int k = 0; k < lg->cell_nunits[bug[0]] && u < 0; k++)
+                if (sdk_lg_kind(lg, lg->cell_units[bug[0]][k]) == order[o])
+                    u = lg->cell_units[bug[0]][k];
+            bool shared = u >= 0;
+            for (int b = 1; b < nbug && shared; b++) shared = sdk_lg_has(lg->unit_bits[u], bug[b]);
+            if (!shared) continue;
+            int cells[SUDOKU_MAX_SIZE], nc = 0;
+            for (int i = 0; i < lg->n; i++) {
+                int c = lg->unit_cells[u][i];
+                bool is_bug = false;
+                for (int b = 0; b < nbug; b++) is_bug |= bug[b] == c;
+                if (!lg->value[c] && !is_bug && sdk_popcount(lg->cand[c]) <= degree)
+                    cells[nc++] = c;
+            }
+            int lim = nc < 12 ? nc : 12;
+            for (int mask = 1; mask < (1 << lim); mask++) {
+                if (__builtin_popcount((unsigned)mask) != degree - 1) continue;
+                uint64_t set = 0;
+                for (int i = 0; i < lim; i++)
+                    if (mask >> i & 1) set |= lg->cand[cells[i]];
+                if (sdk_popcount(set) != degree || (all_extra & ~set)) continue;
+                sdk_lg_step_begin(st, SUDOKU_TECH_BUG, 57 + degree - 1);
+                st->digits = set;
+                for (int b = 0; b < nbug; b++) sdk_lg_add_cell(st, bug[b]);
+                for (int i = 0; i < lim; i++)
+                    if (mask >> i & 1) sdk_lg_add_cell(st, cells[i]);
+                sdk_lg_add_unit(lg, st, u);
+                for (int i = 0; i < lg->n; i++) {
+                    int c = lg->unit_cells[u][i];
+                    bool in = false;
+                    for (int b = 0; b < nbug; b++) in |= bug[b] == c;
+                    for (int j = 0; j < lim; j++) in |= (mask >> j & 1) && cells[j] == c;
+                    if (in || lg->value[c]) continue;
+                    for (uint64_t m = lg->cand[c] & set; m; m &= m - 1)
+                        sdk_lg_add_elim(st, c, sdk_ctz(m) + 1);
+                }
+                if (st->neliminations) return true;
+            }
+        }
+    }
+    return false;
+}
+
 /* BUG: finds the cells that break a bivalue universal grave and the digits
  * that break it there ("extra" digits), as Sudoku Explainer does: every unit
  * where a digit has neither 0 nor 2 places must have exactly one cell with
@@ -306,7 +361,7 @@ bool sdk_lg_unique_loops(sudoku_logic *lg, sudoku_step *st)
  * Without the extras every unsolved cell must be bivalue and every unit hold
  * each digit 0 or 2 times. Type 1 (one such cell, 5.6): it is its extra
  * digit. Type 2 (several, all with the same single extra, 5.7): that digit
- * leaves every cell seeing them all. */
+ * leaves every cell seeing them all. Otherwise type 3 (sdk_lg_bug_type3). */
 bool sdk_lg_bug(sudoku_logic *lg, sudoku_step *st)
 {
     static const int max_bug = 8; /* more breaking cells than this is no BUG worth the name */
@@ -365,7 +420,7 @@ bool sdk_lg_bug(sudoku_logic *lg, sudoku_step *st)
         sdk_lg_add_place(st, bug[0], sdk_ctz(extra[0]) + 1);
         return true;
     }
-    if (sdk_popcount(all_extra) != 1) return false;
+    if (sdk_popcount(all_extra) != 1) return sdk_lg_bug_type3(lg, st, bug, nbug, all_extra);
     uint64_t common[SDK_LG_WORDS], peers[SDK_LG_WORDS];
     sdk_lg_peers(lg, bug[0], common);
     for (int k = 1; k < nbug; k++) {
