@@ -42,10 +42,12 @@
     X(SWORDFISH, "swordfish", 38, "a digit in three lines confined to three cross lines")          \
     X(HIDDEN_TRIPLE, "hidden_triple", 40, "three digits of a unit confined to three cells")        \
     X(TURBOT_FISH, "turbot_fish", 40,                                                              \
-      "two strong links of one digit joined by a weak link (skyscraper, kite)")                    \
+      "two strong links of one digit joined by a weak link (skyscraper, kite, empty rectangle)")   \
     X(XY_WING, "xy_wing", 42, "a bivalue pivot and two bivalue pincers")                           \
     X(XYZ_WING, "xyz_wing", 44, "a trivalue pivot and two bivalue pincers")                        \
     X(UNIQUE_RECTANGLE, "unique_rectangle", 45, "four cells that would allow two solutions")       \
+    X(UNIQUE_LOOP, "unique_loop", 46,                                                              \
+      "six or more cells, two in each unit they touch, that would allow two solutions")            \
     X(NAKED_QUAD, "naked_quad", 50, "four cells of a unit holding only four digits")               \
     X(JELLYFISH, "jellyfish", 52, "a digit in four lines confined to four cross lines")            \
     X(HIDDEN_QUAD, "hidden_quad", 54, "four digits of a unit confined to four cells")              \

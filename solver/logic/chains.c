@@ -8,7 +8,8 @@
  * search: these are Sudoku Explainer's static chains.
  *
  * Strong-link chains (Sukaku Explainer's turbot fish and its longer kin):
- * "p on" leads to "p off" through exactly k conjugate pairs of p's digit.
+ * k strong links of one digit, plain or grouped, joined end to end by weak
+ * links; searched link by link, not over nodes (see sdk_lg_link_chains).
  * Cycles (6.5 X or Y, 7.0 XY): a loop from "p on" back through a strong
  * partner of p; one end of each of its weak links is true. Single forcing
  * chain: if "p on" leads to "p off", p is false; if "p off" leads to "p on",
@@ -191,57 +192,178 @@ static int sdk_lg_link_unit(sudoku_logic *lg, int a, int b, int d)
     return best;
 }
 
-/* Two strong links: enumerated pair by pair (a breadth-first search per
- * candidate, as for longer chains, costs more on every step that gets here). */
+/* A strong link of a turbot fish: in `unit`, every place of the digit is in
+ * group a or group b (masks of positions in the unit), so one of them holds
+ * it. Plain links have one cell a side; grouped ones (Sukaku Explainer's
+ * "empty region" links, rated 4.3) more: a line whose places fall in two
+ * boxes, a box whose places fall in two of its lines (the empty rectangle
+ * when they cross; their crossing cell goes to one side or the other). */
+typedef struct sdk_lg_link {
+    uint64_t a, b;
+    int unit;
+    bool grouped;
+} sdk_lg_link;
+
+/* Room for every link of one digit on a grid chains run on: a plain one per
+ * unit, a grouped one per line, and a few splits per box. */
+#define SDK_LG_MAX_LINKS (8 * (3 * SDK_CHAIN_MAX_SIZE + 2))
+
+/* True when every cell of group m of unit u lies in unit v. */
+static bool sdk_lg_group_in(const sudoku_logic *lg, int u, uint64_t m, int v)
+{
+    for (; m; m &= m - 1)
+        if (!sdk_lg_has(lg->unit_bits[v], lg->unit_cells[u][sdk_ctz(m)])) return false;
+    return true;
+}
+
+/* The positions of unit u's place mask `pos` that lie in unit v. */
+static uint64_t sdk_lg_group_of(const sudoku_logic *lg, int u, uint64_t pos, int v)
+{
+    uint64_t in = 0;
+    for (uint64_t m = pos; m; m &= m - 1)
+        if (sdk_lg_has(lg->unit_bits[v], lg->unit_cells[u][sdk_ctz(m)])) in |= m & -m;
+    return in;
+}
+
+static void sdk_lg_link_push(sdk_lg_link *ls, int *nl, int u, uint64_t a, uint64_t b, bool grouped)
+{
+    for (int i = 0; i < *nl; i++)
+        if (ls[i].unit == u && ((ls[i].a == a && ls[i].b == b) || (ls[i].a == b && ls[i].b == a)))
+            return;
+    if (*nl < SDK_LG_MAX_LINKS) ls[(*nl)++] = (sdk_lg_link){a, b, u, grouped};
+}
+
+/* The unit of kind `kind` holding cell c. */
+static int sdk_lg_unit_of(const sudoku_logic *lg, int c, sudoku_unit_kind kind)
+{
+    for (int k = 0; k < lg->cell_nunits[c]; k++)
+        if (sdk_lg_kind(lg, lg->cell_units[c][k]) == kind) return lg->cell_units[c][k];
+    return -1;
+}
+
+/* Appends the strong links of d in unit u (places `pos`) to ls. */
+static void sdk_lg_links_in(sudoku_logic *lg, int u, int d, uint64_t pos, sdk_lg_link *ls, int *nl)
+{
+    const uint16_t *uc = lg->unit_cells[u];
+    sudoku_unit_kind kind = sdk_lg_kind(lg, u);
+    if (sdk_popcount(pos) == 2) {
+        /* A pair of cells is one link, named by the unit the rating prefers. */
+        int a = uc[sdk_ctz(pos)], b = uc[63 - __builtin_clzll(pos)];
+        if (sdk_lg_link_unit(lg, a, b, d) == u)
+            sdk_lg_link_push(ls, nl, u, pos & -pos, pos & (pos - 1), false);
+        return;
+    }
+    if (kind == SUDOKU_UNIT_ROW || kind == SUDOKU_UNIT_COLUMN) {
+        int box = sdk_lg_unit_of(lg, uc[sdk_ctz(pos)], SUDOKU_UNIT_BOX);
+        if (box < 0) return;
+        uint64_t a = sdk_lg_group_of(lg, u, pos, box), rest = pos & ~a;
+        if (!rest) return; /* confined to a box: locked candidates, not a link */
+        int other = sdk_lg_unit_of(lg, uc[sdk_ctz(rest)], SUDOKU_UNIT_BOX);
+        if (sdk_lg_group_of(lg, u, rest, other) == rest) sdk_lg_link_push(ls, nl, u, a, rest, true);
+        return;
+    }
+    if (kind != SUDOKU_UNIT_BOX) return;
+    /* Two lines through the box holding all its places between them. */
+    int lines[2 * SUDOKU_MAX_SIZE], nlines = 0;
+    for (uint64_t m = pos; m; m &= m - 1) {
+        for (int k = 0; k < lg->cell_nunits[uc[sdk_ctz(m)]]; k++) {
+            int v = lg->cell_units[uc[sdk_ctz(m)]][k];
+            sudoku_unit_kind vk = sdk_lg_kind(lg, v);
+            if (vk != SUDOKU_UNIT_ROW && vk != SUDOKU_UNIT_COLUMN) continue;
+            bool dup = false;
+            for (int i = 0; i < nlines && !dup; i++) dup = lines[i] == v;
+            if (!dup) lines[nlines++] = v;
+        }
+    }
+    for (int i = 0; i < nlines; i++) {
+        uint64_t m1 = sdk_lg_group_of(lg, u, pos, lines[i]);
+        if (m1 == pos) return; /* confined to a line: locked candidates, not a link */
+        for (int j = i + 1; j < nlines; j++) {
+            uint64_t m2 = sdk_lg_group_of(lg, u, pos, lines[j]), heart = m1 & m2;
+            if ((m1 | m2) != pos || m2 == pos) continue;
+            if (!heart) {
+                sdk_lg_link_push(ls, nl, u, m1, m2, true);
+            } else {
+                if (m2 & ~heart) sdk_lg_link_push(ls, nl, u, m1, m2 & ~heart, true);
+                if (m1 & ~heart) sdk_lg_link_push(ls, nl, u, m1 & ~heart, m2, true);
+            }
+        }
+    }
+}
+
+/* Cells seeing every cell of group m of unit u, intersected into set. */
+static void sdk_lg_group_peers(const sudoku_logic *lg, int u, uint64_t m, uint64_t *set)
+{
+    uint64_t p[SDK_LG_WORDS];
+    for (; m; m &= m - 1) {
+        sdk_lg_peers(lg, lg->unit_cells[u][sdk_ctz(m)], p);
+        for (int w = 0; w < lg->words; w++) set[w] &= p[w];
+    }
+}
+
+/* True when groups m1 of u1 and m2 of u2 lie in one unit: a weak link. */
+static bool sdk_lg_groups_see(const sudoku_logic *lg, int u1, uint64_t m1, int u2, uint64_t m2)
+{
+    int c = lg->unit_cells[u1][sdk_ctz(m1)];
+    for (int k = 0; k < lg->cell_nunits[c]; k++) {
+        int v = lg->cell_units[c][k];
+        if (sdk_lg_group_in(lg, u1, m1, v) && sdk_lg_group_in(lg, u2, m2, v)) return true;
+    }
+    return false;
+}
+
+static void sdk_lg_add_group(const sudoku_logic *lg, sudoku_step *st, int u, uint64_t m)
+{
+    for (; m; m &= m - 1) sdk_lg_add_cell(st, lg->unit_cells[u][sdk_ctz(m)]);
+}
+
+/* Two strong links (turbot fish): every pair of links of a digit whose units
+ * share no place of it, joined end to end by a weak link. Like Sukaku
+ * Explainer, the lowest score wins, then the most eliminations. */
 static bool sdk_lg_turbot(sudoku_logic *lg, sudoku_step *st)
 {
-    int best = 1000;
-    uint64_t pa[SDK_LG_WORDS], pb[SDK_LG_WORDS];
+    int best = 1000, best_elims = 0;
+    uint64_t pa[SDK_LG_WORDS];
+    sdk_lg_link ls[SDK_LG_MAX_LINKS];
     for (int d = 1; d <= lg->n; d++) {
-        /* The strong links of d, each pair of cells once, in the unit the rating names. */
-        int la[2 * SDK_MAX_UNITS], lb[2 * SDK_MAX_UNITS], lu[2 * SDK_MAX_UNITS], nl = 0;
+        int nl = 0;
         for (int u = 0; u < lg->nunits; u++) {
             uint64_t pos = sdk_lg_unit_positions(lg, u)[d - 1];
-            if (sdk_popcount(pos) != 2) continue;
-            int a = lg->unit_cells[u][sdk_ctz(pos)],
-                b = lg->unit_cells[u][63 - __builtin_clzll(pos)];
-            bool dup = false;
-            for (int i = 0; i < nl && !dup; i++) dup = la[i] == a && lb[i] == b;
-            if (dup) continue;
-            la[nl] = a, lb[nl] = b, lu[nl++] = sdk_lg_link_unit(lg, a, b, d);
+            if (sdk_popcount(pos) >= 2) sdk_lg_links_in(lg, u, d, pos, ls, &nl);
         }
         for (int i = 0; i < nl; i++) {
+            const sdk_lg_link *li = &ls[i];
+            sudoku_unit_kind ki = sdk_lg_kind(lg, li->unit);
             for (int j = i + 1; j < nl; j++) {
+                const sdk_lg_link *lj = &ls[j];
+                if (sdk_lg_group_of(lg, li->unit, li->a | li->b, lj->unit)) continue;
+                sudoku_unit_kind kj = sdk_lg_kind(lg, lj->unit);
+                bool box = ki == SUDOKU_UNIT_BOX || kj == SUDOKU_UNIT_BOX;
+                int score = li->grouped || lj->grouped ? 43 : 40 + box + (!box && ki != kj);
+                if (score > best) continue;
                 for (int o = 0; o < 4; o++) {
                     /* Link i as (x1 = y1), link j as (x2 = y2), y1 - x2 weak; ends x1, y2. */
-                    int x1 = o & 1 ? lb[i] : la[i], y1 = o & 1 ? la[i] : lb[i];
-                    int x2 = o & 2 ? lb[j] : la[j], y2 = o & 2 ? la[j] : lb[j];
-                    if (x1 == x2 || x1 == y2 || y1 == x2 || y1 == y2) continue;
-                    bool weak = false;
-                    for (int k = 0; k < lg->cell_nunits[y1] && !weak; k++)
-                        weak = sdk_lg_has(lg->unit_bits[lg->cell_units[y1][k]], x2);
-                    if (!weak) continue;
-                    sudoku_unit_kind ki = sdk_lg_kind(lg, lu[i]), kj = sdk_lg_kind(lg, lu[j]);
-                    bool box = ki == SUDOKU_UNIT_BOX || kj == SUDOKU_UNIT_BOX;
-                    bool mixed = !box && ki != kj;
-                    int score = 40 + box + mixed;
-                    if (score >= best) continue;
-                    sdk_lg_peers(lg, x1, pa);
-                    sdk_lg_peers(lg, y2, pb);
-                    for (int w = 0; w < lg->words; w++) pa[w] &= pb[w];
-                    pa[y1 >> 6] &= ~(UINT64_C(1) << (y1 & 63));
-                    pa[x2 >> 6] &= ~(UINT64_C(1) << (x2 & 63));
-                    if (sdk_lg_count2(lg, pa, lg->dcells[d - 1]) == 0) continue;
+                    uint64_t x1 = o & 1 ? li->b : li->a, y1 = o & 1 ? li->a : li->b;
+                    uint64_t x2 = o & 2 ? lj->b : lj->a, y2 = o & 2 ? lj->a : lj->b;
+                    if (!sdk_lg_groups_see(lg, li->unit, y1, lj->unit, x2)) continue;
+                    for (int w = 0; w < lg->words; w++)
+                        pa[w] = lg->dcells[d - 1][w] & ~lg->unit_bits[li->unit][w] &
+                                ~lg->unit_bits[lj->unit][w];
+                    sdk_lg_group_peers(lg, li->unit, x1, pa);
+                    sdk_lg_group_peers(lg, lj->unit, y2, pa);
+                    int elims = sdk_lg_count2(lg, pa, pa);
+                    if (!elims || (score == best && elims <= best_elims)) continue;
                     best = score;
+                    best_elims = elims;
                     sdk_lg_step_begin(st, SUDOKU_TECH_TURBOT_FISH, score);
                     st->digits = sdk_bit(d);
                     sdk_lg_elim_set(lg, st, pa, d);
-                    sdk_lg_add_cell(st, y2);
-                    sdk_lg_add_cell(st, x2);
-                    sdk_lg_add_cell(st, y1);
-                    sdk_lg_add_cell(st, x1);
-                    sdk_lg_add_unit(lg, st, lu[j]);
-                    sdk_lg_add_unit(lg, st, lu[i]);
+                    sdk_lg_add_group(lg, st, lj->unit, y2);
+                    sdk_lg_add_group(lg, st, lj->unit, x2);
+                    sdk_lg_add_group(lg, st, li->unit, y1);
+                    sdk_lg_add_group(lg, st, li->unit, x1);
+                    sdk_lg_add_unit(lg, st, lj->unit);
+                    sdk_lg_add_unit(lg, st, li->unit);
                 }
             }
         }
@@ -249,78 +371,152 @@ static bool sdk_lg_turbot(sudoku_logic *lg, sudoku_step *st)
     return best < 1000;
 }
 
+/* Links a chain of strong links can use per digit (more are left out). */
+#define SDK_LG_CHAIN_LINKS 128
+
+/* A search for chains of k strong links of digit d (links in ls). An end
+ * 2i+s is side s of link i (a or b); umask[e] holds the units that contain
+ * every cell of that side (units fit a word where chains run), and two ends
+ * of different links are weakly linked when they share one (weak[e]: the
+ * ends e is weakly linked to). clash[i] holds the ends of the links whose
+ * unit shares a place of d with link i's. */
+typedef struct sdk_lg_chain {
+    const sdk_lg_link *ls;
+    int d, k, nl;
+    uint64_t umask[2 * SDK_LG_CHAIN_LINKS];
+    uint64_t weak[2 * SDK_LG_CHAIN_LINKS][2 * SDK_LG_CHAIN_LINKS / 64];
+    uint64_t clash[SDK_LG_CHAIN_LINKS][2 * SDK_LG_CHAIN_LINKS / 64];
+    int path[8]; /* the end each link of the chain is entered by */
+    int best, best_elims;
+} sdk_lg_chain;
+
+static uint64_t sdk_lg_side(const sdk_lg_link *l, int s)
+{
+    return s ? l->b : l->a;
+}
+
+/* SE's score of the chain in path[0..n): its base, plus 0.3 with a grouped
+ * link, else 0.1 for a box or for rows and columns both, 0.2 for all three. */
+static int sdk_lg_chain_score(const sudoku_logic *lg, const sdk_lg_chain *ch, int n)
+{
+    static const int base[] = {0, 0, 40, 54, 58, 62, 66, 70, 74};
+    bool box = false, mixed = false, grouped = false;
+    int line_kind = -1;
+    for (int i = 0; i < n; i++) {
+        const sdk_lg_link *l = &ch->ls[ch->path[i] >> 1];
+        sudoku_unit_kind kind = sdk_lg_kind(lg, l->unit);
+        grouped |= l->grouped;
+        if (kind == SUDOKU_UNIT_BOX)
+            box = true;
+        else if (line_kind < 0)
+            line_kind = (int)kind;
+        else if ((int)kind != line_kind)
+            mixed = true;
+    }
+    return base[ch->k] + (grouped ? 3 : box + mixed);
+}
+
+/* The chain in path is complete: the digit leaves the cells that see both
+ * ends (the first link's entry side, the last one's exit side). */
+static void sdk_lg_chain_found(sudoku_logic *lg, sdk_lg_chain *ch, sudoku_step *st)
+{
+    int score = sdk_lg_chain_score(lg, ch, ch->k);
+    if (score > ch->best) return;
+    int first = ch->path[0], last = ch->path[ch->k - 1] ^ 1;
+    uint64_t pa[SDK_LG_WORDS];
+    for (int w = 0; w < lg->words; w++) pa[w] = lg->dcells[ch->d - 1][w];
+    for (int i = 0; i < ch->k; i++)
+        for (int w = 0; w < lg->words; w++)
+            pa[w] &= ~lg->unit_bits[ch->ls[ch->path[i] >> 1].unit][w];
+    sdk_lg_group_peers(lg, ch->ls[first >> 1].unit, sdk_lg_side(&ch->ls[first >> 1], first & 1),
+                       pa);
+    sdk_lg_group_peers(lg, ch->ls[last >> 1].unit, sdk_lg_side(&ch->ls[last >> 1], last & 1), pa);
+    int elims = sdk_lg_count2(lg, pa, pa);
+    if (!elims || (score == ch->best && elims <= ch->best_elims)) return;
+    ch->best = score;
+    ch->best_elims = elims;
+    sdk_lg_step_begin(st, SUDOKU_TECH_STRONG_LINKS, score);
+    st->digits = sdk_bit(ch->d);
+    sdk_lg_elim_set(lg, st, pa, ch->d);
+    for (int i = 0; i < ch->k; i++) {
+        const sdk_lg_link *l = &ch->ls[ch->path[i] >> 1];
+        sdk_lg_add_group(lg, st, l->unit, sdk_lg_side(l, ch->path[i] & 1));
+        sdk_lg_add_group(lg, st, l->unit, sdk_lg_side(l, !(ch->path[i] & 1)));
+        sdk_lg_add_unit(lg, st, l->unit);
+    }
+}
+
+/* Extends the chain path[0..n) (blocked: the ends it may not use). */
+static void sdk_lg_chain_extend(sudoku_logic *lg, sdk_lg_chain *ch, sudoku_step *st, int n,
+                                const uint64_t *blocked)
+{
+    if (n == ch->k) {
+        sdk_lg_chain_found(lg, ch, st);
+        return;
+    }
+    if (sdk_lg_chain_score(lg, ch, n) > ch->best) return; /* a longer chain scores no less */
+    for (int v = 0; v < 2 * SDK_LG_CHAIN_LINKS / 64; v++) {
+        uint64_t can = ~blocked[v] & (n ? ch->weak[ch->path[n - 1] ^ 1][v] : ~UINT64_C(0));
+        for (; can; can &= can - 1) {
+            int e = v * 64 + sdk_ctz(can);
+            if (e >= 2 * ch->nl) return;
+            uint64_t next[2 * SDK_LG_CHAIN_LINKS / 64];
+            for (int w = 0; w < 2 * SDK_LG_CHAIN_LINKS / 64; w++)
+                next[w] = blocked[w] | ch->clash[e >> 1][w];
+            ch->path[n] = e;
+            sdk_lg_chain_extend(lg, ch, st, n + 1, next);
+        }
+    }
+}
+
+/* Chains of k (3..6) strong links, grouped ones included, each pair joined
+ * by a weak link and no two links' units sharing a place of the digit, as
+ * Sukaku Explainer's StrongLinks(k) finds them; the lowest score wins, then
+ * the most eliminations. */
+static bool sdk_lg_link_chains(sudoku_logic *lg, sudoku_step *st, int k)
+{
+    sdk_lg_link ls[SDK_LG_MAX_LINKS];
+    sdk_lg_chain ch = {.ls = ls, .k = k, .best = 1000};
+    for (int d = 1; d <= lg->n && !sdk_lg_expired(lg); d++) {
+        int nl = 0;
+        for (int u = 0; u < lg->nunits; u++) {
+            uint64_t pos = sdk_lg_unit_positions(lg, u)[d - 1];
+            if (sdk_popcount(pos) >= 2) sdk_lg_links_in(lg, u, d, pos, ls, &nl);
+        }
+        if (nl < k) continue;
+        ch.d = d;
+        ch.nl = nl < SDK_LG_CHAIN_LINKS ? nl : SDK_LG_CHAIN_LINKS;
+        for (int e = 0; e < 2 * ch.nl; e++) {
+            const sdk_lg_link *l = &ls[e >> 1];
+            ch.umask[e] = ~UINT64_C(0);
+            for (uint64_t m = sdk_lg_side(l, e & 1); m; m &= m - 1) {
+                int c = lg->unit_cells[l->unit][sdk_ctz(m)];
+                uint64_t units = 0;
+                for (int j = 0; j < lg->cell_nunits[c]; j++)
+                    units |= UINT64_C(1) << lg->cell_units[c][j];
+                ch.umask[e] &= units;
+            }
+        }
+        memset(ch.weak, 0, sizeof(ch.weak));
+        for (int e = 0; e < 2 * ch.nl; e++)
+            for (int f = 0; f < 2 * ch.nl; f++)
+                if ((e >> 1) != (f >> 1) && (ch.umask[e] & ch.umask[f]))
+                    ch.weak[e][f >> 6] |= UINT64_C(1) << (f & 63);
+        memset(ch.clash, 0, sizeof(ch.clash));
+        for (int i = 0; i < ch.nl; i++)
+            for (int j = 0; j < ch.nl; j++)
+                if (i == j || sdk_lg_group_of(lg, ls[i].unit, ls[i].a | ls[i].b, ls[j].unit))
+                    ch.clash[i][(2 * j) >> 6] |= UINT64_C(3) << ((2 * j) & 63);
+        uint64_t none[2 * SDK_LG_CHAIN_LINKS / 64] = {0};
+        sdk_lg_chain_extend(lg, &ch, st, 0, none);
+    }
+    return ch.best < 1000;
+}
+
 bool sdk_lg_strong_links(sudoku_logic *lg, sudoku_step *st, int links)
 {
     if (lg->n > SDK_CHAIN_MAX_SIZE) return false;
-    if (links == 2) return sdk_lg_turbot(lg, st);
-    static const int base[] = {0, 0, 40, 54, 58, 62, 66, 70, 74};
-    sudoku_technique t = links == 2 ? SUDOKU_TECH_TURBOT_FISH : SUDOKU_TECH_STRONG_LINKS;
-    int best = 1000, reached, max_len = 2 * links + 2;
-    uint64_t pa[SDK_LG_WORDS], pb[SDK_LG_WORDS], qpeers[SDK_LG_WORDS];
-    /* Only digits with at least `links` strong links can chain them, and a
-     * candidate goes only if it sees two cells of such links (the ends). */
-    uint64_t chainable = 0, *ends = lg->link_cells;
-    for (int d = 1; d <= lg->n; d++) {
-        int strong = 0;
-        uint64_t *e = &ends[(d - 1) * SDK_LG_WORDS];
-        memset(e, 0, sizeof(uint64_t) * (size_t)lg->words);
-        for (int u = 0; u < lg->nunits; u++) {
-            uint64_t pos = sdk_lg_unit_positions(lg, u)[d - 1];
-            if (sdk_popcount(pos) != 2) continue;
-            strong++;
-            for (; pos; pos &= pos - 1) {
-                int c = lg->unit_cells[u][sdk_ctz(pos)];
-                e[c >> 6] |= UINT64_C(1) << (c & 63);
-            }
-        }
-        if (strong >= links) chainable |= sdk_bit(d);
-    }
-    for (int cell = 0; cell < lg->ncells && chainable; cell++) {
-        if (sdk_lg_expired(lg)) break;
-        if (!(lg->cand[cell] & chainable)) continue;
-        sdk_lg_peers(lg, cell, qpeers);
-        for (uint64_t m = lg->cand[cell] & chainable; m; m &= m - 1) {
-            int d = sdk_ctz(m) + 1, src = sdk_lg_node(lg, cell, d, 1), dst = src ^ 1;
-            if (sdk_lg_count2(lg, qpeers, &ends[(d - 1) * SDK_LG_WORDS]) < 2) continue;
-            int len = sdk_lg_bfs(lg, src, SDK_LG_X, dst, max_len, &reached);
-            if (len != max_len) continue; /* shorter chains belong to an earlier rung */
-            /* Walk back: dst <- on(bk) <- off(ak) <- ... <- on(b1) <- off(a1) <- src. */
-            int bk = lg->chain_parent[dst], a1 = -1, units[8], nu = 0;
-            bool box = false, mixed = false;
-            int line_kind = -1;
-            for (int y = bk; lg->chain_parent[y] >= 0; y = lg->chain_parent[y]) {
-                if (!(y & 1)) continue;
-                int x = lg->chain_parent[y]; /* off(a) -> on(b): a strong link */
-                int u = sdk_lg_link_unit(lg, (x >> 1) / lg->n, (y >> 1) / lg->n, d);
-                if (u < 0) break;
-                if (nu < 8) units[nu++] = u;
-                sudoku_unit_kind kind = sdk_lg_kind(lg, u);
-                if (kind == SUDOKU_UNIT_BOX)
-                    box = true;
-                else if (line_kind < 0)
-                    line_kind = (int)kind;
-                else if ((int)kind != line_kind)
-                    mixed = true;
-                a1 = x;
-            }
-            if (a1 < 0 || nu != links) continue;
-            int score = base[links] + box + mixed;
-            if (score >= best) continue;
-            int ca = (a1 >> 1) / lg->n, cb = (bk >> 1) / lg->n;
-            sdk_lg_peers(lg, ca, pa);
-            sdk_lg_peers(lg, cb, pb);
-            for (int w = 0; w < lg->words; w++) pa[w] &= pb[w];
-            best = score;
-            sdk_lg_step_begin(st, t, score);
-            st->digits = sdk_bit(d);
-            sdk_lg_elim_set(lg, st, pa, d);
-            /* The chain's cells, bk back to a1 (the eliminated source left out). */
-            for (int y = bk; lg->chain_parent[y] >= 0; y = lg->chain_parent[y])
-                sdk_lg_add_cell(st, (y >> 1) / lg->n);
-            for (int i = 0; i < nu; i++) sdk_lg_add_unit(lg, st, units[i]);
-        }
-    }
-    return best < 1000;
+    return links == 2 ? sdk_lg_turbot(lg, st) : sdk_lg_link_chains(lg, st, links);
 }
 
 /* Eliminations of the cycle src -> ... -> close -> src (the path the last

@@ -126,7 +126,7 @@ static const struct sdk_lg_rung {
     {SUDOKU_TECH_TURBOT_FISH, sdk_lg_turbot_fish},
     {SUDOKU_TECH_XY_WING, sdk_lg_xy_wing},
     {SUDOKU_TECH_XYZ_WING, sdk_lg_xyz_wing},
-    {SUDOKU_TECH_UNIQUE_RECTANGLE, sdk_lg_unique_rectangle},
+    {SUDOKU_TECH_UNIQUE_RECTANGLE, sdk_lg_unique_loops},
     {SUDOKU_TECH_NAKED_QUAD, sdk_lg_naked_quad},
     {SUDOKU_TECH_JELLYFISH, sdk_lg_jellyfish},
     {SUDOKU_TECH_HIDDEN_QUAD, sdk_lg_hidden_quad},

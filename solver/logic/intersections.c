@@ -4,7 +4,9 @@
  * A ∩ B, so it leaves the rest of B. A a box: pointing (2.6); A a line:
  * claiming (2.8). Sudoku Explainer counts them lower, 1.7 and 1.9, when the
  * removal at once leaves a hidden single for d in another unit of A's kind
- * that crosses B ("direct"): such a step places that cell too. Units are
+ * that crosses B ("direct"): such a step only places that cell, leaving the
+ * removal to later steps as SE's direct hints do (what follows is rated on
+ * the grid that keeps it). Units are
  * generic, so boxes against diagonals and jigsaw regions against lines come
  * out of the same loop.
  */
@@ -53,10 +55,11 @@ static bool sdk_lg_locked_step(sudoku_logic *lg, sudoku_step *st, int u1, int u2
         int c = lg->unit_cells[u1][i];
         if (lg->cand[c] & sdk_bit(d)) sdk_lg_add_cell(st, c);
     }
-    sdk_lg_elim_set(lg, st, elim, d);
     if (direct) {
         sdk_lg_add_unit(lg, st, single_unit);
         sdk_lg_add_place(st, single, d);
+    } else {
+        sdk_lg_elim_set(lg, st, elim, d);
     }
     return true;
 }

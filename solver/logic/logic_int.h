@@ -118,8 +118,7 @@ struct sudoku_logic {
     int32_t chain_queue[SDK_CHAIN_NODES];
     uint32_t chain_mark[SDK_CHAIN_NODES];
     uint32_t chain_epoch;
-    int32_t chain_ban; /* a node the source may not link to directly, or -1 */
-    uint64_t link_cells[SUDOKU_MAX_SIZE * SDK_LG_WORDS]; /* per digit: cells of its strong links */
+    int32_t chain_ban;                    /* a node the source may not link to directly, or -1 */
     int16_t chain_dist[SDK_CHAIN_NODES];  /* nodes on the path from the source, source = 1 */
     uint8_t chain_count[SDK_CHAIN_NODES]; /* forcing: branches that reached the node */
     int32_t chain_sum[SDK_CHAIN_NODES];   /* forcing: their path lengths, summed */
@@ -216,7 +215,7 @@ bool sdk_lg_xyz_wing(sudoku_logic *lg, sudoku_step *st);
 bool sdk_lg_als_wing(sudoku_logic *lg, sudoku_step *st, int m);
 
 /* uniqueness.c: both assume the puzzle has one solution. */
-bool sdk_lg_unique_rectangle(sudoku_logic *lg, sudoku_step *st);
+bool sdk_lg_unique_loops(sudoku_logic *lg, sudoku_step *st);
 bool sdk_lg_bug(sudoku_logic *lg, sudoku_step *st);
 
 /* exclusion.c */
@@ -232,7 +231,10 @@ bool sdk_lg_forcing_chain(sudoku_logic *lg, sudoku_step *st);
  * joined by a weak link: one end is true, so the digit leaves the cells that
  * see both. Sukaku Explainer's "strong links" rungs: 2 is the Turbot Fish
  * (skyscraper, kite; 4.0), then 5.4, 5.8, 6.2, 6.6, 7.0, 7.4, plus 0.1 when
- * a link lies in a box and 0.1 when the links use both rows and columns. */
+ * a link lies in a box and 0.1 when the links use both rows and columns.
+ * Links may be grouped (a line's places in two boxes, a box's in two of its
+ * lines: the empty rectangle), which adds 0.3 instead (the turbot fish 4.3);
+ * no two links' units share a place of the digit. */
 bool sdk_lg_strong_links(sudoku_logic *lg, sudoku_step *st, int links);
 bool sdk_lg_multiple_chain(sudoku_logic *lg, sudoku_step *st);
 

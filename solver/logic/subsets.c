@@ -8,7 +8,9 @@
  * and a hidden one in units with more than 2k (the complement of a smaller
  * set is the other kind), and a hidden set counts as "direct" (2.0, 2.5) when
  * the removal leaves another digit of the unit with a single place, which the
- * step then fills.
+ * step then fills. Like SE's direct hints, a direct step only fills it: the
+ * removals themselves are left to later steps, and SE rates what follows on
+ * the grid that keeps them.
  *
  * Both are one search: choose k items (cells, or digits) whose masks (digits,
  * or positions in the unit) have a union of k bits, pruning as soon as the
@@ -100,6 +102,7 @@ static bool sdk_lg_hidden_found(sudoku_logic *lg, sudoku_step *st, int u, const 
     for (uint64_t m = cb->unions; m; m &= m - 1) {
         int c = lg->unit_cells[u][sdk_ctz(m)];
         sdk_lg_add_cell(st, c);
+        if (direct) continue;
         for (uint64_t e = lg->cand[c] & ~digits; e; e &= e - 1)
             sdk_lg_add_elim(st, c, sdk_ctz(e) + 1);
     }

@@ -182,7 +182,28 @@ int sudoku_step_text(const sudoku_puzzle *p, const sudoku_step *st, char *out, s
         sdk_lg_put_digits(&t, st->digits);
         sdk_lg_put(&t, ": leaving it whole would give the puzzle two solutions");
         break;
+    case SUDOKU_TECH_UNIQUE_LOOP:
+        /* The loop's cells, then those of a type 3's naked set. */
+        sdk_lg_put(&t, "unique loop ");
+        sdk_lg_put_cells(&t, n, st->cells, st->ncells);
+        sdk_lg_put(&t, " on ");
+        sdk_lg_put_digits(&t, st->digits);
+        sdk_lg_put(&t, ": leaving it whole would give the puzzle two solutions");
+        break;
     case SUDOKU_TECH_BUG:
+        if (st->nunits) {
+            /* Type 3: the breaking cells, then the naked set's other cells. */
+            int others = __builtin_popcountll(st->digits) - 1;
+            sdk_lg_put(&t, "bivalue universal grave: one of ");
+            sdk_lg_put_cells(&t, n, st->cells, st->ncells - others);
+            sdk_lg_put(&t, " holds a digit beyond two, which with ");
+            sdk_lg_put_cells(&t, n, st->cells + st->ncells - others, others);
+            sdk_lg_put(&t, " makes a naked set of ");
+            sdk_lg_put_digits(&t, st->digits);
+            sdk_lg_put(&t, " in ");
+            sdk_lg_put_unit(&t, p, st->units[0]);
+            break;
+        }
         sdk_lg_put(&t, "bivalue universal grave: without %d in ", d);
         sdk_lg_put_cells(&t, n, st->cells, st->ncells);
         sdk_lg_put(&t, " every cell would hold two candidates and the puzzle two solutions");
