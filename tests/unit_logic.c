@@ -416,6 +416,156 @@ Test(logic, xy_wing_removes_z_where_both_pincers_see)
     cr_assert(has_elim(&st, 4 * 9 + 4, 3));
 }
 
+Test(logic, direct_hidden_pair_only_places_its_single)
+{
+    static sudoku_puzzle p;
+    static sudoku_step st;
+    /* In box 1, 1 and 2 go only in r1c1 and r1c2, and 3 only there and in
+     * r2c3. Like Sudoku Explainer, the step places r2c3 = 3 and leaves the
+     * pair's other candidates to later steps (which changes later ratings). */
+    int cells[] = {2, 9, 10, 11, 18, 19, 20};
+    uint64_t digits[7];
+    for (int i = 0; i < 7; i++) digits[i] = 0x1ff & ~(D(1) | D(2) | (cells[i] == 11 ? 0 : D(3)));
+    load_marks(&p, cells, digits, 7);
+    cr_assert_eq(sudoku_logic_next(lg, &st), SUDOKU_LOGIC_STEP);
+    cr_assert_eq(st.technique, SUDOKU_TECH_DIRECT_HIDDEN_PAIR, "%s",
+                 sudoku_technique_str(st.technique));
+    cr_assert_eq(st.score, 20);
+    cr_assert_eq(st.neliminations, 0);
+    cr_assert_eq(st.nplacements, 1);
+    cr_assert_eq(st.placements[0].cell, 11);
+    cr_assert_eq(st.placements[0].digit, 3);
+}
+
+Test(logic, turbot_fish_with_an_empty_rectangle_rates_4_3)
+{
+    static sudoku_puzzle p;
+    static sudoku_step st;
+    int cells[14];
+    uint64_t digits[14];
+    int k = 0;
+    /* 5 in box 1 only on row 1 and column 1 (an empty rectangle), and in
+     * column 5 only at r1c5 and r7c5: r7c5 or the box's column holds it. */
+    static const int no5[] = {2, 10, 11, 19, 20, 13, 22, 31, 40, 49, 67, 76};
+    for (size_t i = 0; i < sizeof(no5) / sizeof(no5[0]); i++)
+        cells[k] = no5[i], digits[k++] = 0x1ff & ~D(5);
+    load_marks(&p, cells, digits, k);
+    cr_assert_eq(sudoku_logic_next(lg, &st), SUDOKU_LOGIC_STEP);
+    cr_assert_eq(st.technique, SUDOKU_TECH_TURBOT_FISH, "%s", sudoku_technique_str(st.technique));
+    cr_assert_eq(st.score, 43);
+    cr_assert_eq(st.neliminations, 1);
+    cr_assert(has_elim(&st, 6 * 9 + 0, 5));
+}
+
+Test(logic, turbot_fish_with_a_line_split_between_two_boxes_rates_4_3)
+{
+    static sudoku_puzzle p;
+    static sudoku_step st;
+    int cells[12];
+    uint64_t digits[12];
+    int k = 0;
+    /* 5 in column 1 only at r1c1, r2c1 (box 1) and r7c1, and in row 3 only
+     * at r3c3 and r3c8: r3c8 or r7c1 holds it. */
+    static const int no5[] = {18, 27, 36, 45, 63, 72, 19, 21, 22, 23, 24, 26};
+    for (size_t i = 0; i < sizeof(no5) / sizeof(no5[0]); i++)
+        cells[k] = no5[i], digits[k++] = 0x1ff & ~D(5);
+    load_marks(&p, cells, digits, k);
+    cr_assert_eq(sudoku_logic_next(lg, &st), SUDOKU_LOGIC_STEP);
+    cr_assert_eq(st.technique, SUDOKU_TECH_TURBOT_FISH, "%s", sudoku_technique_str(st.technique));
+    cr_assert_eq(st.score, 43);
+    cr_assert_eq(st.neliminations, 1);
+    cr_assert(has_elim(&st, 6 * 9 + 7, 5));
+}
+
+Test(logic, unique_loop_of_six_cells_rates_4_6)
+{
+    static sudoku_puzzle p;
+    static sudoku_step st;
+    /* Rated 4.6 by Sukaku Explainer: the loop r4c2 r4c9 r5c9 r5c5 r6c5 r6c2
+     * on 6 and 7, where r4c9 alone holds more (type 1). */
+    const char *g =
+        "030000080000791000005000700004080500001204300200305008002508600000000000503010809";
+    cr_assert_eq(sudoku_parse(g, strlen(g), 9, 3, 3, &p, NULL), 0);
+    cr_assert_eq(sudoku_logic_load(lg, &p, NULL, NULL), SUDOKU_LOGIC_STEP);
+    while (sudoku_logic_next(lg, &st) == SUDOKU_LOGIC_STEP &&
+           st.technique != SUDOKU_TECH_UNIQUE_LOOP)
+        sudoku_logic_apply(lg, &st);
+    cr_assert_eq(st.technique, SUDOKU_TECH_UNIQUE_LOOP, "%s", sudoku_technique_str(st.technique));
+    cr_assert_eq(st.score, 46);
+    cr_assert_eq(st.ncells, 6);
+    cr_assert_eq(st.neliminations, 2);
+    cr_assert(has_elim(&st, 3 * 9 + 8, 6) && has_elim(&st, 3 * 9 + 8, 7));
+    sudoku_rating r;
+    cr_assert_eq(sudoku_rate(lg, solver, &p, NULL, &r), SUDOKU_LOGIC_SOLVED);
+    cr_assert_eq(r.score, 46);
+}
+
+Test(logic, unique_rectangle_with_a_hidden_pair_rates_4_5)
+{
+    static sudoku_puzzle p;
+    static sudoku_step st;
+    /* Rated 4.6 by Sukaku Explainer. Its rectangle r1c4 r1c6 r8c4 r8c6 on 8
+     * and 9 has r1c4 and r1c6 holding more; in box 2, without r1c6, 8 and 9
+     * go only in r1c4 and r3c5, so r3c5 is 8 or 9 (SE's hidden type 3). */
+    const char *g =
+        "040050020800000009020703010004000900300000008075000260000070000750010042000536000";
+    cr_assert_eq(sudoku_parse(g, strlen(g), 9, 3, 3, &p, NULL), 0);
+    cr_assert_eq(sudoku_logic_load(lg, &p, NULL, NULL), SUDOKU_LOGIC_STEP);
+    while (sudoku_logic_next(lg, &st) == SUDOKU_LOGIC_STEP && !has_elim(&st, 2 * 9 + 4, 4))
+        sudoku_logic_apply(lg, &st);
+    cr_assert_eq(st.technique, SUDOKU_TECH_UNIQUE_RECTANGLE, "%s",
+                 sudoku_technique_str(st.technique));
+    cr_assert_eq(st.score, 45);
+    cr_assert_eq(st.digits, D(8) | D(9));
+    sudoku_rating r;
+    cr_assert_eq(sudoku_rate(lg, solver, &p, NULL, &r), SUDOKU_LOGIC_SOLVED);
+    cr_assert_eq(r.score, 46);
+}
+
+Test(logic, three_strong_links_with_a_grouped_one_rate_5_7)
+{
+    static sudoku_puzzle p;
+    static sudoku_step st;
+    /* Rated 5.7 by Sukaku Explainer ("Grouped 3 Strong links"): no chain of
+     * plain links, nor a wing or BUG before it, only one with a grouped link. */
+    const char *g =
+        "005804100060090080700600005900000607050000010106000004800009006090010020007508400";
+    cr_assert_eq(sudoku_parse(g, strlen(g), 9, 3, 3, &p, NULL), 0);
+    cr_assert_eq(sudoku_logic_load(lg, &p, NULL, NULL), SUDOKU_LOGIC_STEP);
+    while (sudoku_logic_next(lg, &st) == SUDOKU_LOGIC_STEP &&
+           st.technique != SUDOKU_TECH_STRONG_LINKS)
+        sudoku_logic_apply(lg, &st);
+    cr_assert_eq(st.technique, SUDOKU_TECH_STRONG_LINKS, "%s", sudoku_technique_str(st.technique));
+    cr_assert_eq(st.score, 57);
+    cr_assert_eq(st.nunits, 3);
+    cr_assert_gt(st.ncells, 6); /* a grouped side holds two cells or more */
+    sudoku_rating r;
+    cr_assert_eq(sudoku_rate(lg, solver, &p, NULL, &r), SUDOKU_LOGIC_SOLVED);
+    cr_assert_eq(r.score, 57);
+}
+
+Test(logic, bug_type_3_with_a_naked_pair_rates_5_8)
+{
+    static sudoku_puzzle p;
+    static sudoku_step st;
+    /* Rated 5.8 by Sukaku Explainer ("BUG type 3"): the cells breaking the
+     * grave share column 6, and their extra digit makes a naked pair there. */
+    const char *g =
+        "602000730001070902007000005000005040063040250020600000900000300305010600016000504";
+    cr_assert_eq(sudoku_parse(g, strlen(g), 9, 3, 3, &p, NULL), 0);
+    cr_assert_eq(sudoku_logic_load(lg, &p, NULL, NULL), SUDOKU_LOGIC_STEP);
+    while (sudoku_logic_next(lg, &st) == SUDOKU_LOGIC_STEP && st.technique != SUDOKU_TECH_BUG)
+        sudoku_logic_apply(lg, &st);
+    cr_assert_eq(st.technique, SUDOKU_TECH_BUG, "%s", sudoku_technique_str(st.technique));
+    cr_assert_eq(st.score, 58);
+    cr_assert_eq(st.nunits, 1);
+    cr_assert_eq(st.units[0].kind, SUDOKU_UNIT_COLUMN);
+    cr_assert(has_elim(&st, 6 * 9 + 5, 4) && has_elim(&st, 4 * 9 + 5, 8));
+    sudoku_rating r;
+    cr_assert_eq(sudoku_rate(lg, solver, &p, NULL, &r), SUDOKU_LOGIC_SOLVED);
+    cr_assert_eq(r.score, 58);
+}
+
 Test(logic, rating_counts_steps_and_names_the_hardest)
 {
     static sudoku_puzzle p;
