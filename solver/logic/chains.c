@@ -325,7 +325,10 @@ static bool sdk_lg_turbot(sudoku_logic *lg, sudoku_step *st)
     int best = 1000, best_elims = 0;
     uint64_t pa[SDK_LG_WORDS];
     sdk_lg_link ls[SDK_LG_MAX_LINKS];
+    uint64_t *clean = lg->links_clean[2];
     for (int d = 1; d <= lg->n; d++) {
+        if (clean[d - 1] == lg->digit_stamp[d - 1]) continue;
+        if (best == 1000) clean[d - 1] = lg->digit_stamp[d - 1];
         int nl = 0;
         for (int u = 0; u < lg->nunits; u++) {
             uint64_t pos = sdk_lg_unit_positions(lg, u)[d - 1];
@@ -353,6 +356,7 @@ static bool sdk_lg_turbot(sudoku_logic *lg, sudoku_step *st)
                     sdk_lg_group_peers(lg, lj->unit, y2, pa);
                     int elims = sdk_lg_count2(lg, pa, pa);
                     if (!elims || (score == best && elims <= best_elims)) continue;
+                    clean[d - 1] = 0; /* found: searched again until applied */
                     best = score;
                     best_elims = elims;
                     sdk_lg_step_begin(st, SUDOKU_TECH_TURBOT_FISH, score);
@@ -477,13 +481,19 @@ static bool sdk_lg_link_chains(sudoku_logic *lg, sudoku_step *st, int k)
 {
     sdk_lg_link ls[SDK_LG_MAX_LINKS];
     sdk_lg_chain ch = {.ls = ls, .k = k, .best = 1000};
+    uint64_t *clean = lg->links_clean[k];
     for (int d = 1; d <= lg->n && !sdk_lg_expired(lg); d++) {
+        if (clean[d - 1] == lg->digit_stamp[d - 1]) continue;
+        bool unpruned = ch.best == 1000; /* no earlier digit's find hides this one's */
         int nl = 0;
         for (int u = 0; u < lg->nunits; u++) {
             uint64_t pos = sdk_lg_unit_positions(lg, u)[d - 1];
             if (sdk_popcount(pos) >= 2) sdk_lg_links_in(lg, u, d, pos, ls, &nl);
         }
-        if (nl < k) continue;
+        if (nl < k) {
+            if (unpruned) clean[d - 1] = lg->digit_stamp[d - 1];
+            continue;
+        }
         ch.d = d;
         ch.nl = nl < SDK_LG_CHAIN_LINKS ? nl : SDK_LG_CHAIN_LINKS;
         for (int e = 0; e < 2 * ch.nl; e++) {
@@ -509,6 +519,8 @@ static bool sdk_lg_link_chains(sudoku_logic *lg, sudoku_step *st, int k)
                     ch.clash[i][(2 * j) >> 6] |= UINT64_C(3) << ((2 * j) & 63);
         uint64_t none[2 * SDK_LG_CHAIN_LINKS / 64] = {0};
         sdk_lg_chain_extend(lg, &ch, st, 0, none);
+        if (unpruned && ch.best == 1000 && !sdk_lg_expired(lg))
+            clean[d - 1] = lg->digit_stamp[d - 1];
     }
     return ch.best < 1000;
 }

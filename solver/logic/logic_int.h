@@ -84,13 +84,16 @@ struct sudoku_logic {
      * cell and on the digit. A finder that only reads one unit (subsets) or
      * one digit (fish) and found nothing there records that unit's or digit's
      * stamp, and skips it until the stamp moves: after a step most units are
-     * untouched, so the next pass of the ladder looks at a few. */
+     * untouched, so the next pass of the ladder looks at a few. Strong-link
+     * chains are one digit each too but keep the best over all digits, so a
+     * digit counts as clean only when searched with nothing found before it. */
     uint64_t changes;
     uint64_t unit_stamp[SDK_MAX_UNITS];
     uint64_t digit_stamp[SUDOKU_MAX_SIZE];
     uint64_t naked_clean[5][SDK_MAX_UNITS];     /* by degree */
     uint64_t hidden_clean[2][5][SDK_MAX_UNITS]; /* by direct, degree */
     uint64_t fish_clean[5][SUDOKU_MAX_SIZE];    /* by degree */
+    uint64_t links_clean[7][SUDOKU_MAX_SIZE];   /* strong-link chains, by links */
     int nlocked;
     struct {
         uint8_t u1, u2, d;
