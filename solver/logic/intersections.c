@@ -64,6 +64,17 @@ static bool sdk_lg_locked_step(sudoku_logic *lg, sudoku_step *st, int u1, int u2
     return true;
 }
 
+/* True when unit u1 had no locked digit at its last scan and neither it nor
+ * a unit crossing it has lost a candidate since. */
+static bool sdk_lg_locked_clean(const sudoku_logic *lg, int u1)
+{
+    uint64_t scanned = lg->locked_clean[u1];
+    if (lg->unit_stamp[u1] > scanned) return false;
+    for (int k = 0; k < lg->ncross[u1]; k++)
+        if (lg->unit_stamp[lg->cross_unit[u1][k]] > scanned) return false;
+    return true;
+}
+
 /* Every locked digit of the state, in scan order (units u1 ascending, digits,
  * then the units crossing u1), into lg->locked: a digit whose places in u1
  * all lie in a crossing unit u2 that has more. Computed once per state: the
@@ -75,6 +86,8 @@ static bool sdk_lg_locked_list(sudoku_logic *lg)
     lg->locked_state = lg->state;
     lg->nlocked = 0;
     for (int u1 = 0; u1 < lg->nunits; u1++) {
+        if (sdk_lg_locked_clean(lg, u1)) continue;
+        int before = lg->nlocked;
         const uint64_t *pos = sdk_lg_unit_positions(lg, u1);
         for (int d = 1; d <= lg->n; d++) {
             int pc = sdk_popcount(pos[d - 1]);
@@ -91,6 +104,7 @@ static bool sdk_lg_locked_list(sudoku_logic *lg)
                 lg->nlocked++;
             }
         }
+        if (lg->nlocked == before) lg->locked_clean[u1] = lg->changes;
     }
     return lg->nlocked <= SDK_LG_MAX_LOCKED;
 }

@@ -90,6 +90,8 @@ struct sudoku_logic {
     uint64_t changes;
     uint64_t unit_stamp[SDK_MAX_UNITS];
     uint64_t digit_stamp[SUDOKU_MAX_SIZE];
+    uint64_t single_clean[SDK_MAX_UNITS];       /* hidden singles */
+    uint64_t locked_clean[SDK_MAX_UNITS]; /* `changes` when the unit last had no locked digit */
     uint64_t naked_clean[5][SDK_MAX_UNITS];     /* by degree */
     uint64_t hidden_clean[2][5][SDK_MAX_UNITS]; /* by direct, degree */
     uint64_t fish_clean[5][SUDOKU_MAX_SIZE];    /* by degree */

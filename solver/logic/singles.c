@@ -15,9 +15,12 @@ static bool sdk_lg_hidden_in(sudoku_logic *lg, sudoku_step *st, sudoku_technique
                              int to)
 {
     for (int u = from; u < to; u++) {
+        if (lg->single_clean[u] == lg->unit_stamp[u]) continue;
+        lg->single_clean[u] = lg->unit_stamp[u];
         const uint64_t *ub = lg->unit_bits[u];
         for (int d = 1; d <= lg->n; d++) {
             if (sdk_lg_count2(lg, lg->dcells[d - 1], ub) != 1) continue;
+            lg->single_clean[u] = 0; /* found: searched again until applied */
             int c = sdk_lg_first2(lg, lg->dcells[d - 1], ub);
             sdk_lg_step_begin(st, t, sudoku_technique_score(t));
             st->digits = sdk_bit(d);
