@@ -64,6 +64,7 @@ static void sdk_lg_shape(sudoku_logic *lg, const sudoku_puzzle *p)
         for (int i = 0; i < n; i++) {
             int c = lg->unit_cells[u][i];
             lg->unit_bits[u][c >> 6] |= UINT64_C(1) << (c & 63);
+            lg->cell_index[c][lg->cell_nunits[c]] = (uint8_t)i;
             lg->cell_units[c][lg->cell_nunits[c]++] = (uint8_t)u;
         }
     }
@@ -83,8 +84,8 @@ static void sdk_lg_shape(sudoku_logic *lg, const sudoku_puzzle *p)
     }
 }
 
-/* Removes digit d from cell c's candidates (both views) and marks the
- * cell's units for the position cache. */
+/* Removes digit d from cell c's candidates (both views), from the position
+ * cache of the cell's units, and stamps them and d. */
 static inline void sdk_lg_remove(sudoku_logic *lg, int c, int d)
 {
     lg->cand[c] &= ~sdk_bit(d);
@@ -93,7 +94,7 @@ static inline void sdk_lg_remove(sudoku_logic *lg, int c, int d)
     lg->digit_stamp[d - 1] = stamp;
     for (int k = 0; k < lg->cell_nunits[c]; k++) {
         int u = lg->cell_units[c][k];
-        lg->pos_dirty[u >> 6] |= UINT64_C(1) << (u & 63);
+        lg->pos[u][d - 1] &= ~(UINT64_C(1) << lg->cell_index[c][k]);
         lg->unit_stamp[u] = stamp;
     }
 }

@@ -56,6 +56,7 @@ struct sudoku_logic {
     uint16_t unit_cells[SDK_MAX_UNITS][SUDOKU_MAX_SIZE];
     uint64_t unit_bits[SDK_MAX_UNITS][SDK_LG_WORDS];
     uint8_t cell_units[SUDOKU_MAX_CELLS][SDK_CELL_UNITS];
+    uint8_t cell_index[SUDOKU_MAX_CELLS][SDK_CELL_UNITS]; /* the cell's place in each */
     uint8_t cell_nunits[SUDOKU_MAX_CELLS];
     /* The units crossing each unit in two cells or more, with the crossing as
      * a mask of positions in the first: what locked candidates test. */
@@ -71,9 +72,10 @@ struct sudoku_logic {
     uint64_t unsolved[SDK_LG_WORDS]; /* cells without a value */
     int nsolved;
 
-    /* Caches that finders share, valid until the grid changes: every digit's
-     * positions in each unit (rebuilt for the units marked dirty), and the
-     * list of locked candidates (rebuilt when `state` moved on). */
+    /* Caches that finders share: every digit's positions in each unit (each
+     * removal clears its bit; a load or restore marks them all dirty, to be
+     * rebuilt when read), and the list of locked candidates (rebuilt when
+     * `state` moved on). */
     uint64_t state; /* bumped by every change to the grid */
     uint64_t pos_dirty[(SDK_MAX_UNITS + 63) / 64];
     uint64_t pos[SDK_MAX_UNITS][SUDOKU_MAX_SIZE];
