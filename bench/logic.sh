@@ -6,8 +6,9 @@
 # Each puzzle is rated once (the uniqueness check the command does first is
 # not timed: --timing measures the sudoku_rate call alone) on one pinned CPU,
 # and the table gives the median and 90th percentile per set, for all its
-# puzzles and for those that need no chains (score below 6.5, no search),
-# the issue's speed bar. The 17-clue set is sampled (every Kth line) to stay
+# puzzles and for those that need no chains (no search, and a hardest step
+# that is no chain of any kind: turbot fish and strong-link chains count as
+# chains), the issue's speed bar; the HTTP part uses the same puzzles. The 17-clue set is sampled (every Kth line) to stay
 # near a minute in all. Environment:
 #   SUDOKU_DATA   data directory (default ../shared/data, from the repo root)
 #   BENCH_CPU     CPU to pin to with taskset (default 1)
@@ -44,6 +45,9 @@ if [ ${#sets[@]} -eq 0 ]; then
     exit 2
 fi
 
+# hardest techniques that make a puzzle one that needs chains
+chains='turbot_fish|strong_links|cycle|chain|nishio'
+
 echo "| set | puzzles | median us | p90 us | no-chain puzzles | no-chain median us | no-chain p90 us | needs search |"
 echo "|---|--:|--:|--:|--:|--:|--:|--:|"
 for s in "${sets[@]}"; do
@@ -52,8 +56,9 @@ for s in "${sets[@]}"; do
     "${pin[@]}" "$sudoku" rate --timing "$file" > "$tmp/out" || true
     # the puzzles that need no chains, for the HTTP part below
     grep -v '^#' "$file" | grep . | paste -d' ' - "$tmp/out" |
-        awk '$2 !~ /^!/ && $0 !~ /search_nodes=/ && $2 + 0 < 6.5 { print $1 }' >> "$tmp/nochain.txt"
-    awk -v name="$name" '
+        awk -v chains="$chains" '$2 !~ /^!/ && $0 !~ /search_nodes=/ && $4 !~ chains { print $1 }' \
+            >> "$tmp/nochain.txt"
+    awk -v name="$name" -v chains="$chains" '
         function pct(a, n, p,   i, j, t) {
             for (i = 2; i <= n; i++) { t = a[i]; for (j = i - 1; j >= 1 && a[j] > t; j--) a[j + 1] = a[j]; a[j + 1] = t }
             return n ? a[int((n - 1) * p) + 1] : 0
@@ -61,7 +66,7 @@ for s in "${sets[@]}"; do
         /^!/ { next }
         { us = substr($NF, 4) + 0; all[++n] = us; all2[n] = us
           if ($0 ~ /search_nodes=/) ns++
-          else if ($3 !~ /turbot_fish|strong_links|cycle|chain|nishio/) { nc[++m] = us; nc2[m] = us } }
+          else if ($3 !~ chains) { nc[++m] = us; nc2[m] = us } }
         END { printf "| %s | %d | %.1f | %.1f | %d | %.1f | %.1f | %d |\n", name, n,
               pct(all, n, 0.5), pct(all2, n, 0.9), m, pct(nc, m, 0.5), pct(nc2, m, 0.9), ns }' "$tmp/out"
 done
