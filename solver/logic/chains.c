@@ -192,22 +192,6 @@ static int sdk_lg_link_unit(sudoku_logic *lg, int a, int b, int d)
     return best;
 }
 
-/* A strong link of a turbot fish: in `unit`, every place of the digit is in
- * group a or group b (masks of positions in the unit), so one of them holds
- * it. Plain links have one cell a side; grouped ones (Sukaku Explainer's
- * "empty region" links, rated 4.3) more: a line whose places fall in two
- * boxes, a box whose places fall in two of its lines (the empty rectangle
- * when they cross; their crossing cell goes to one side or the other). */
-typedef struct sdk_lg_link {
-    uint64_t a, b;
-    int unit;
-    bool grouped;
-} sdk_lg_link;
-
-/* Room for every link of one digit on a grid chains run on: a plain one per
- * unit, a grouped one per line, and a few splits per box. */
-#define SDK_LG_MAX_LINKS (8 * (3 * SDK_CHAIN_MAX_SIZE + 2))
-
 /* True when every cell of group m of unit u lies in unit v. */
 static bool sdk_lg_group_in(const sudoku_logic *lg, int u, uint64_t m, int v)
 {
@@ -320,20 +304,33 @@ static void sdk_lg_add_group(const sudoku_logic *lg, sudoku_step *st, int u, uin
 /* Two strong links (turbot fish): every pair of links of a digit whose units
  * share no place of it, joined end to end by a weak link. Like Sukaku
  * Explainer, the lowest score wins, then the most eliminations. */
+/* The strong links of digit d, built again only when d lost a place since:
+ * the turbot fish and the four longer rungs all read them. */
+static const sdk_lg_link *sdk_lg_digit_links(sudoku_logic *lg, int d, int *nl)
+{
+    if (lg->links_stamp[d - 1] != lg->digit_stamp[d - 1]) {
+        int n = 0;
+        for (int u = 0; u < lg->nunits; u++) {
+            uint64_t pos = sdk_lg_unit_positions(lg, u)[d - 1];
+            if (sdk_popcount(pos) >= 2) sdk_lg_links_in(lg, u, d, pos, lg->links[d - 1], &n);
+        }
+        lg->nlinks[d - 1] = n;
+        lg->links_stamp[d - 1] = lg->digit_stamp[d - 1];
+    }
+    *nl = lg->nlinks[d - 1];
+    return lg->links[d - 1];
+}
+
 static bool sdk_lg_turbot(sudoku_logic *lg, sudoku_step *st)
 {
     int best = 1000, best_elims = 0;
     uint64_t pa[SDK_LG_WORDS];
-    sdk_lg_link ls[SDK_LG_MAX_LINKS];
     uint64_t *clean = lg->links_clean[2];
     for (int d = 1; d <= lg->n; d++) {
         if (clean[d - 1] == lg->digit_stamp[d - 1]) continue;
         if (best == 1000) clean[d - 1] = lg->digit_stamp[d - 1];
-        int nl = 0;
-        for (int u = 0; u < lg->nunits; u++) {
-            uint64_t pos = sdk_lg_unit_positions(lg, u)[d - 1];
-            if (sdk_popcount(pos) >= 2) sdk_lg_links_in(lg, u, d, pos, ls, &nl);
-        }
+        int nl;
+        const sdk_lg_link *ls = sdk_lg_digit_links(lg, d, &nl);
         for (int i = 0; i < nl; i++) {
             const sdk_lg_link *li = &ls[i];
             sudoku_unit_kind ki = sdk_lg_kind(lg, li->unit);
@@ -479,17 +476,14 @@ static void sdk_lg_chain_extend(sudoku_logic *lg, sdk_lg_chain *ch, sudoku_step 
  * the most eliminations. */
 static bool sdk_lg_link_chains(sudoku_logic *lg, sudoku_step *st, int k)
 {
-    sdk_lg_link ls[SDK_LG_MAX_LINKS];
-    sdk_lg_chain ch = {.ls = ls, .k = k, .best = 1000};
+    sdk_lg_chain ch = {.k = k, .best = 1000};
     uint64_t *clean = lg->links_clean[k];
     for (int d = 1; d <= lg->n && !sdk_lg_expired(lg); d++) {
         if (clean[d - 1] == lg->digit_stamp[d - 1]) continue;
         bool unpruned = ch.best == 1000; /* no earlier digit's find hides this one's */
-        int nl = 0;
-        for (int u = 0; u < lg->nunits; u++) {
-            uint64_t pos = sdk_lg_unit_positions(lg, u)[d - 1];
-            if (sdk_popcount(pos) >= 2) sdk_lg_links_in(lg, u, d, pos, ls, &nl);
-        }
+        int nl;
+        const sdk_lg_link *ls = sdk_lg_digit_links(lg, d, &nl);
+        ch.ls = ls;
         if (nl < k) {
             if (unpruned) clean[d - 1] = lg->digit_stamp[d - 1];
             continue;

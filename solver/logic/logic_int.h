@@ -46,6 +46,23 @@
 /* Locked candidates remembered per state; more are found again by a scan. */
 #define SDK_LG_MAX_LOCKED 512
 
+/* A strong link of one digit (chains.c): in `unit`, every place of the digit
+ * is in group a or group b (masks of positions in the unit), so one of them
+ * holds it. Plain links have one cell a side; grouped ones (Sukaku
+ * Explainer's "empty region" links, rated 4.3) more: a line whose places fall
+ * in two boxes, a box whose places fall in two of its lines (the empty
+ * rectangle when they cross; their crossing cell goes to one side or the
+ * other). */
+typedef struct sdk_lg_link {
+    uint64_t a, b;
+    int unit;
+    bool grouped;
+} sdk_lg_link;
+
+/* Room for every link of one digit on a grid chains run on: a plain one per
+ * unit, a grouped one per line, and a few splits per box. */
+#define SDK_LG_MAX_LINKS (8 * (3 * SDK_CHAIN_MAX_SIZE + 2))
+
 struct sudoku_logic {
     /* Shape, kept while puzzles of the same shape come in. */
     int n, ncells, nunits, words;
@@ -98,6 +115,10 @@ struct sudoku_logic {
     uint64_t hidden_clean[2][5][SDK_MAX_UNITS]; /* by direct, degree */
     uint64_t fish_clean[5][SUDOKU_MAX_SIZE];    /* by degree */
     uint64_t links_clean[7][SUDOKU_MAX_SIZE];   /* strong-link chains, by links */
+    /* Each digit's strong links and the digit's stamp they were built at. */
+    uint64_t links_stamp[SDK_CHAIN_MAX_SIZE];
+    int nlinks[SDK_CHAIN_MAX_SIZE];
+    sdk_lg_link links[SDK_CHAIN_MAX_SIZE][SDK_LG_MAX_LINKS];
     int nlocked;
     struct {
         uint8_t u1, u2, d;
