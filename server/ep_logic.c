@@ -177,49 +177,67 @@ void ep_rate_run(job *j, size_t task, worker *w)
     lg->end_ns = sudoku_now_ns();
 }
 
+/* One walk of the engine gives both the explanation and its rating: the
+ * steps up to max_steps are rendered as they come, and the grid where they
+ * stop is kept when max_steps cuts the walk short. */
+typedef struct explain_walk {
+    logic *lg;
+    buf *out;
+    uint8_t *values; /* the grid at the cut (N*N) */
+    uint64_t *cand;
+} explain_walk;
+
+static void explain_step(void *arg, uint32_t index, const sudoku_step *st,
+                         const sudoku_logic *engine)
+{
+    explain_walk *x = arg;
+    uint32_t max = x->lg->max_steps;
+    if (max != 0 && index >= max) {
+        if (index == max) sudoku_logic_state(engine, x->values, x->cand);
+        return;
+    }
+    if (index > 0) buf_putc(x->out, ',');
+    json_render_step(x->out, &x->lg->puzzle, st);
+}
+
 void ep_explain_run(job *j, size_t task, worker *w)
 {
     logic *lg = job_state(j);
     buf *out = job_task_out(j, task);
     sudoku_limits limits = api_limits(lg->ctx, 2, lg->deadline_ns);
     sudoku_rating r;
-    sudoku_step st;
+    uint8_t values[SUDOKU_MAX_CELLS];
+    int n = lg->puzzle.size;
+    explain_walk x = {lg, out, values, malloc((size_t)n * (size_t)n * sizeof(uint64_t))};
 
     lg->start_ns = sudoku_now_ns();
-    if (!logic_unique(lg, w, &limits, out) || !logic_rate(lg, w, &limits, &r, out)) goto done;
-    sudoku_logic_load(w->logic, &lg->puzzle, NULL, NULL);
-    sudoku_logic_set_limits(w->logic, &limits);
-    buf_puts(out, "{\"steps\":[");
-    const char *status = "max_steps";
-    for (uint32_t n = 0; lg->max_steps == 0 || n < lg->max_steps; n++) {
-        sudoku_logic_status s = sudoku_logic_next(w->logic, &st);
-        if (s != SUDOKU_LOGIC_STEP) {
-            status = s == SUDOKU_LOGIC_SOLVED ? "solved" : s == SUDOKU_LOGIC_LIMIT ? "limit" : "stuck";
-            break;
-        }
-        if (n > 0) buf_putc(out, ',');
-        json_render_step(out, &lg->puzzle, &st);
-        sudoku_logic_apply(w->logic, &st);
+    if (x.cand == NULL) {
+        out->oom = true;
+        goto done;
     }
+    if (!logic_unique(lg, w, &limits, out)) goto done;
+    buf_puts(out, "{\"steps\":[");
+    sudoku_logic_status s =
+        sudoku_rate_steps(w->logic, w->solver, &lg->puzzle, &limits, &r, explain_step, &x);
+    if (s == SUDOKU_LOGIC_LIMIT) {
+        out->len = 0; /* the steps so far give way to the limit answer */
+        logic_limit(out, logic_limit_reason(lg));
+        goto done;
+    }
+    bool cut = lg->max_steps != 0 && r.steps >= lg->max_steps;
+    const char *status = cut ? "max_steps" : s == SUDOKU_LOGIC_SOLVED ? "solved" : "stuck";
     buf_printf(out, "],\"status\":\"%s\",", status);
     json_render_rating(out, &r, false);
     if (strcmp(status, "solved") != 0) {
         /* where the explanation stopped: the digits placed and the candidates left */
-        int n = lg->puzzle.size;
-        uint8_t values[SUDOKU_MAX_CELLS];
-        uint64_t *cand = malloc((size_t)n * (size_t)n * sizeof(*cand));
-        if (cand == NULL) {
-            out->oom = true;
-            goto done;
-        }
-        sudoku_logic_state(w->logic, values, cand);
+        if (!cut || r.steps == lg->max_steps) sudoku_logic_state(w->logic, values, x.cand);
         buf_puts(out, ",\"values\":[");
         for (int i = 0; i < n * n; i++) buf_printf(out, i > 0 ? ",%u" : "%u", values[i]);
         buf_puts(out, "],\"candidates\":");
-        json_render_candidates(out, n, cand);
-        free(cand);
+        json_render_candidates(out, n, x.cand);
     }
 done:
+    free(x.cand);
     lg->end_ns = sudoku_now_ns();
 }
 

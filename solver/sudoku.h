@@ -396,6 +396,17 @@ void sudoku_logic_state(const sudoku_logic *lg, uint8_t *values, uint64_t *cand)
 sudoku_logic_status sudoku_rate(sudoku_logic *lg, sudoku_solver *s, const sudoku_puzzle *p,
                                 const sudoku_limits *limits, sudoku_rating *r);
 
+/* Sees each step of a rating before it is applied: its index from 0, and the
+ * engine in the state the step starts from. */
+typedef void sudoku_step_fn(void *arg, uint32_t index, const sudoku_step *st,
+                            const sudoku_logic *lg);
+
+/* sudoku_rate that also hands every step to fn (when not NULL), so an
+ * explanation and its rating come from one walk. */
+sudoku_logic_status sudoku_rate_steps(sudoku_logic *lg, sudoku_solver *s, const sudoku_puzzle *p,
+                                      const sudoku_limits *limits, sudoku_rating *r,
+                                      sudoku_step_fn *fn, void *arg);
+
 /* Writes the sentence of a step for p's shape, r1c1 notation (1-based), to out
  * (NUL-terminated, cut at outlen; SUDOKU_STEP_TEXT_LEN is always enough), e.g.
  * "r1c4 = 5: the only place for 5 in box 2". Returns the length it wanted. */

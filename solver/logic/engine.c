@@ -183,6 +183,13 @@ sudoku_logic_status sudoku_logic_next(sudoku_logic *lg, sudoku_step *st)
 sudoku_logic_status sudoku_rate(sudoku_logic *lg, sudoku_solver *s, const sudoku_puzzle *p,
                                 const sudoku_limits *limits, sudoku_rating *r)
 {
+    return sudoku_rate_steps(lg, s, p, limits, r, NULL, NULL);
+}
+
+sudoku_logic_status sudoku_rate_steps(sudoku_logic *lg, sudoku_solver *s, const sudoku_puzzle *p,
+                                      const sudoku_limits *limits, sudoku_rating *r,
+                                      sudoku_step_fn *fn, void *arg)
+{
     memset(r, 0, sizeof(*r));
     r->hardest = SUDOKU_TECHNIQUE_COUNT;
     sudoku_logic_set_limits(lg, limits);
@@ -190,6 +197,7 @@ sudoku_logic_status sudoku_rate(sudoku_logic *lg, sudoku_solver *s, const sudoku
     if (ls != SUDOKU_LOGIC_STEP) return ls;
     sudoku_step step;
     while ((ls = sudoku_logic_next(lg, &step)) == SUDOKU_LOGIC_STEP) {
+        if (fn) fn(arg, r->steps, &step, lg);
         r->steps++;
         r->counts[step.technique]++;
         if (step.score > r->score || r->hardest == SUDOKU_TECHNIQUE_COUNT) {
