@@ -174,6 +174,8 @@ bench: all
 	@scripts/deps.sh bench
 	bench/solver.sh build/sudoku
 	bench/generate.sh build/sudoku
+	bench/logic.sh build/sudoku
+	bench/agreement.sh build/sudoku
 	bench/http.sh build/sudokud build/sudoku
 
 FMT_FILES = $(wildcard solver/*.[ch] solver/logic/*.[ch] server/*.[ch] cli/*.[ch] tests/*.[ch] tests/support/*.[ch] fuzz/*.[ch]) \
