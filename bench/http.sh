@@ -13,9 +13,9 @@
 #      /v1/solve/batch (max_solutions 2 too), against
 #      `SUDOKU bench --unique --as-written --threads 2` on the same file
 #      (goal >= 0.9).
-# The wrk runs of 1 and 2 are interleaved over BENCH_ROUNDS rounds, so a slow
-# spell of the noisy machine hits all of them; ratios are computed per round
-# and their medians printed.
+# The wrk runs of 1 and 2 and the solver run are interleaved over BENCH_ROUNDS
+# rounds, so a slow spell of the noisy machine hits all of them; ratios are
+# computed per round and their medians printed.
 #
 # Environment: SUDOKU_DATA (default ../shared/data), BENCH_SECONDS per wrk run
 # (default 10), BENCH_CONNECTIONS (default 64), BENCH_ROUNDS (default 3),
@@ -112,15 +112,16 @@ rps() { echo "${result[$1,$2]%% *}"; }
 calc() { awk "BEGIN { printf \"$1\", $2 }"; }
 median() { sort -g | sed -n "$((($1 + 1) / 2))p"; }
 
-# The solver alone on the server's core: the other half of the ceiling.
-echo "cli: sudoku bench --unique --as-written top95 on CPU $SCPU..." >&2
-solver_pps=$(taskset -c "$SCPU" "$SUDOKU" bench --unique --as-written --runs 5 "$TOP95" |
-    awk -F'|' '/^\| top95/ { gsub(/ /, "", $4); print $4 }')
-
+# The solver alone on the server's core, the other half of the ceiling: measured
+# in every round too, so a slow spell moves both sides of that round's ratio.
+declare -A solver_pps
 for round in $(seq "$ROUNDS"); do
     run_wrk "nginx return 200" "$round" "$url_nginx" healthz
     run_wrk "GET /healthz" "$round" "$url_pinned" healthz
     run_wrk "POST /v1/solve top95" "$round" "$url_pinned" solve "$TOP95"
+    echo "cli: sudoku bench --unique --as-written top95 on CPU $SCPU, round $round..." >&2
+    solver_pps[$round]=$(taskset -c "$SCPU" "$SUDOKU" bench --unique --as-written --runs 5 "$TOP95" |
+        awk -F'|' '/^\| top95/ { gsub(/ /, "", $4); print $4 }')
 done
 
 rows=()
@@ -135,11 +136,13 @@ floor=$(for r in $(seq "$ROUNDS"); do
 done | median "$ROUNDS")
 solve=$(for r in $(seq "$ROUNDS"); do
     h=$(rps "GET /healthz" "$r")
-    calc %.2f "$(rps "POST /v1/solve top95" "$r") * (1 / $h + 1 / $solver_pps)"; echo
+    calc %.2f "$(rps "POST /v1/solve top95" "$r") * (1 / $h + 1 / ${solver_pps[$r]})"; echo
 done | median "$ROUNDS")
 ceiling=$(for r in $(seq "$ROUNDS"); do
-    calc %.0f "1 / (1 / $(rps "GET /healthz" "$r") + 1 / $solver_pps)"; echo
+    calc %.0f "1 / (1 / $(rps "GET /healthz" "$r") + 1 / ${solver_pps[$r]})"; echo
 done | median "$ROUNDS")
+solver_all=$(for r in $(seq "$ROUNDS"); do echo "${solver_pps[$r]}"; done | sort -g)
+solver_median=$(median "$ROUNDS" <<<"$solver_all")
 
 # The batch: both cores for the server, the client only waits.
 start_sudokud both
@@ -166,7 +169,7 @@ echo
 echo "| scenario (server on CPU $SCPU, wrk on CPU $CCPU, $CONNS connections) | requests/s, median (rounds) | p50 | p99 | errors | non-2xx |"
 echo "|---|--:|--:|--:|--:|--:|"
 printf '%s\n' "${rows[@]}"
-echo "| sudoku bench --unique --as-written top95, CPU $SCPU (puzzles/s, solver only) | $solver_pps | - | - | - | - |"
+echo "| sudoku bench --unique --as-written top95, CPU $SCPU (puzzles/s, solver only) | $solver_median ($(paste -sd/ <<<"$solver_all")) | - | - | - | - |"
 echo "| POST /v1/solve/batch, $npuzzles puzzles as text, both cores (puzzles/s) | $batch_pps | - | - | - | - |"
 echo "| sudoku bench --unique --as-written --threads 2, same file (puzzles/s) | $cli_pps | - | - | - | - |"
 echo

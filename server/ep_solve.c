@@ -27,6 +27,10 @@
 /* Bytes of a result without its grids, to size the answer in one go. */
 #define EP_RESULT_ESTIMATE 400
 
+/* Solution cells a single keeps in itself: the two 9x9 grids of a default
+ * solve, which then allocates nothing for them. */
+#define EP_KEPT_SOLUTION_CELLS (2 * 81)
+
 typedef struct single {
     api_context *ctx;
     input_form form;
@@ -36,16 +40,17 @@ typedef struct single {
     uint64_t deadline_ns;
     uint64_t start_ns, end_ns; /* of the solver run that counts */
     sudoku_result result;
-    uint8_t *solutions;
+    uint8_t *solutions; /* kept_solutions, or an allocation for larger answers */
     api_problem invalid; /* when the solver refused the puzzle after all */
-    sudoku_puzzle puzzle; /* last: its cell arrays are written, never cleared */
+    sudoku_puzzle puzzle; /* its cell arrays are written, never cleared */
+    uint8_t kept_solutions[EP_KEPT_SOLUTION_CELLS];
 } single;
 
 static void single_free(void *state)
 {
     single *s = state;
     if (s == NULL) return;
-    free(s->solutions);
+    if (s->solutions != s->kept_solutions) free(s->solutions);
     free(s);
 }
 
@@ -68,7 +73,8 @@ static single *single_read(api_context *ctx, const api_request *req, json_kind w
 {
     api_problem pb;
     /* 8 KiB of cell arrays come with the puzzle: only the fields before them
-     * are cleared, on a path that runs for every solve */
+     * are cleared, on a path that runs for every solve (the kept solutions
+     * after them are written before they are read) */
     single *s = malloc(sizeof(*s));
     if (s == NULL) goto oom;
     memset(s, 0, offsetof(single, puzzle));
@@ -105,8 +111,11 @@ job *ep_solve_parse(api_context *ctx, const api_request *req, api_response *resp
     s->deadline_ns = req->start_ns + (uint64_t)in.timeout_ms * 1000000u;
     size_t keep = in.return_solutions < in.max_solutions ? in.return_solutions : in.max_solutions;
     s->result.solutions_capacity = keep;
-    if (keep > 0) {
-        s->solutions = malloc(keep * (size_t)in.size * (size_t)in.size);
+    size_t cells = keep * (size_t)in.size * (size_t)in.size;
+    if (cells > 0 && cells <= EP_KEPT_SOLUTION_CELLS) {
+        s->solutions = s->kept_solutions;
+    } else if (cells > 0) {
+        s->solutions = malloc(cells);
         if (s->solutions == NULL) {
             single_free(s);
             reply_error(resp, req, API_PROBLEM_INTERNAL_ERROR, "out of memory");

@@ -61,9 +61,9 @@ struct job {
     uint64_t submit_ns;
     uint64_t streamed;
     size_t ntasks;
-    struct job_task *tasks;
     void *state;
     void (*free_state)(void *state);
+    struct job_task tasks[]; /* one allocation with the job: a solve is one task */
 };
 
 /* ---- runner ------------------------------------------------------------------------- */
@@ -158,22 +158,20 @@ worker *job_runner_local(job_runner *r)
 
 job *job_new(job_run_fn run, size_t ntasks, void *state, void (*free_state)(void *state))
 {
-    job *j = calloc(1, sizeof(*j));
-    struct job_task *tasks = calloc(ntasks, sizeof(*tasks));
-    if (j == NULL || tasks == NULL) {
-        free(j);
-        free(tasks);
+    job *j = ntasks <= (SIZE_MAX - sizeof(*j)) / sizeof(j->tasks[0])
+                 ? calloc(1, sizeof(*j) + ntasks * sizeof(j->tasks[0]))
+                 : NULL;
+    if (j == NULL) {
         if (free_state != NULL) free_state(state);
         return NULL;
     }
     j->run = run;
     j->ntasks = ntasks;
-    j->tasks = tasks;
     j->state = state;
     j->free_state = free_state;
     for (size_t i = 0; i < ntasks; i++) {
-        tasks[i].job = j;
-        atomic_init(&tasks[i].done, false);
+        j->tasks[i].job = j;
+        atomic_init(&j->tasks[i].done, false);
     }
     atomic_init(&j->refs, 1);
     atomic_init(&j->remaining, ntasks);
@@ -185,7 +183,6 @@ static void job_destroy(job *j)
 {
     if (j->counted) metrics_job_finished(j->runner->metrics);
     for (size_t i = 0; i < j->ntasks; i++) buf_free(&j->tasks[i].out);
-    free(j->tasks);
     if (j->free_state != NULL) j->free_state(j->state);
     free(j);
 }
