@@ -437,44 +437,38 @@ Test(logic, direct_hidden_pair_only_places_its_single)
     cr_assert_eq(st.placements[0].digit, 3);
 }
 
-Test(logic, turbot_fish_with_an_empty_rectangle_rates_4_3)
+/* Loads the empty 9x9 with `digit` taken out of `cells` and expects the first
+ * step to be a grouped turbot fish (4.3) that removes it from `elim` alone. */
+static void expect_grouped_turbot(const int *cells, size_t n, int digit, int elim)
 {
     static sudoku_puzzle p;
     static sudoku_step st;
-    int cells[14];
-    uint64_t digits[14];
-    int k = 0;
-    /* 5 in box 1 only on row 1 and column 1 (an empty rectangle), and in
-     * column 5 only at r1c5 and r7c5: r7c5 or the box's column holds it. */
-    static const int no5[] = {2, 10, 11, 19, 20, 13, 22, 31, 40, 49, 67, 76};
-    for (size_t i = 0; i < sizeof(no5) / sizeof(no5[0]); i++)
-        cells[k] = no5[i], digits[k++] = 0x1ff & ~D(5);
-    load_marks(&p, cells, digits, k);
+    int at[81];
+    uint64_t digits[81];
+    cr_assert_leq(n, 81);
+    for (size_t i = 0; i < n; i++) at[i] = cells[i], digits[i] = 0x1ff & ~D(digit);
+    load_marks(&p, at, digits, (int)n);
     cr_assert_eq(sudoku_logic_next(lg, &st), SUDOKU_LOGIC_STEP);
     cr_assert_eq(st.technique, SUDOKU_TECH_TURBOT_FISH, "%s", sudoku_technique_str(st.technique));
     cr_assert_eq(st.score, 43);
     cr_assert_eq(st.neliminations, 1);
-    cr_assert(has_elim(&st, 6 * 9 + 0, 5));
+    cr_assert(has_elim(&st, elim, digit));
+}
+
+Test(logic, turbot_fish_with_an_empty_rectangle_rates_4_3)
+{
+    /* 5 in box 1 only on row 1 and column 1 (an empty rectangle), and in
+     * column 5 only at r1c5 and r7c5: r7c5 or the box's column holds it. */
+    static const int no5[] = {2, 10, 11, 19, 20, 13, 22, 31, 40, 49, 67, 76};
+    expect_grouped_turbot(no5, sizeof(no5) / sizeof(no5[0]), 5, 6 * 9 + 0);
 }
 
 Test(logic, turbot_fish_with_a_line_split_between_two_boxes_rates_4_3)
 {
-    static sudoku_puzzle p;
-    static sudoku_step st;
-    int cells[12];
-    uint64_t digits[12];
-    int k = 0;
     /* 5 in column 1 only at r1c1, r2c1 (box 1) and r7c1, and in row 3 only
      * at r3c3 and r3c8: r3c8 or r7c1 holds it. */
     static const int no5[] = {18, 27, 36, 45, 63, 72, 19, 21, 22, 23, 24, 26};
-    for (size_t i = 0; i < sizeof(no5) / sizeof(no5[0]); i++)
-        cells[k] = no5[i], digits[k++] = 0x1ff & ~D(5);
-    load_marks(&p, cells, digits, k);
-    cr_assert_eq(sudoku_logic_next(lg, &st), SUDOKU_LOGIC_STEP);
-    cr_assert_eq(st.technique, SUDOKU_TECH_TURBOT_FISH, "%s", sudoku_technique_str(st.technique));
-    cr_assert_eq(st.score, 43);
-    cr_assert_eq(st.neliminations, 1);
-    cr_assert(has_elim(&st, 6 * 9 + 7, 5));
+    expect_grouped_turbot(no5, sizeof(no5) / sizeof(no5[0]), 5, 6 * 9 + 7);
 }
 
 Test(logic, unique_loop_of_six_cells_rates_4_6)
