@@ -51,7 +51,6 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "server/api.h"
 #include "server/buf.h"
@@ -114,7 +113,6 @@ struct http_conn {
 struct http_server {
     const struct config *cfg;
     struct MHD_Daemon *daemon;
-    MHD_socket quiesced_fd; /* the listening socket once quiesced, ours to close */
     api_context *api;
     atomic_long active; /* requests begun and not yet completed */
     uint16_t port;
@@ -641,7 +639,6 @@ http_server *http_start(const struct config *cfg, char *err, size_t errlen)
         return NULL;
     }
     s->cfg = cfg;
-    s->quiesced_fd = MHD_INVALID_SOCKET;
     s->slow_ns = cfg->connection_timeout * UINT64_C(1000000000);
     atomic_init(&s->active, 0);
     if (http_reaper_start(s) != 0) {
@@ -691,8 +688,10 @@ static void http_wait_idle(http_server *s, uint64_t deadline)
 
 void http_drain(http_server *s, unsigned timeout_ms)
 {
-    /* keep accepting while draining: a client already in the listen
-     * backlog gets a 503 draining rather than a reset connection */
+    /* keep accepting while draining, up to MHD_stop_daemon: a client in the
+     * listen backlog gets a 503 draining rather than a reset connection. (No
+     * MHD_quiesce_daemon either: with epoll polling threads, libmicrohttpd
+     * 0.9.75 races its own threads removing the listening socket and aborts.) */
     api_begin_drain(s->api);
     /* accepted work may finish on its own for most of the grace period;
      * what is left then is cancelled, and answers promptly with `limit` */
@@ -700,7 +699,6 @@ void http_drain(http_server *s, unsigned timeout_ms)
     http_wait_idle(s, start + grace * 4 / 5);
     api_cancel_work(s->api);
     http_wait_idle(s, start + grace);
-    s->quiesced_fd = MHD_quiesce_daemon(s->daemon);
 }
 
 void http_stop(http_server *s)
@@ -711,7 +709,6 @@ void http_stop(http_server *s)
     if (s->api != NULL) api_shutdown(s->api);
     if (s->daemon != NULL) MHD_stop_daemon(s->daemon);
     http_reaper_stop(s);
-    if (s->quiesced_fd != MHD_INVALID_SOCKET) close(s->quiesced_fd);
     api_free(s->api);
     free(s);
 }
