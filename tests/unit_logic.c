@@ -471,6 +471,25 @@ Test(logic, turbot_fish_with_a_line_split_between_two_boxes_rates_4_3)
     expect_grouped_turbot(no5, sizeof(no5) / sizeof(no5[0]), 5, 6 * 9 + 7);
 }
 
+/* Parses the 9x9 g into *p and walks its rating path up to the first step of
+ * technique t, left in *st; fails when the path never uses t. */
+static void walk_to(sudoku_puzzle *p, const char *g, sudoku_technique t, sudoku_step *st)
+{
+    cr_assert_eq(sudoku_parse(g, strlen(g), 9, 3, 3, p, NULL), 0);
+    cr_assert_eq(sudoku_logic_load(lg, p, NULL, NULL), SUDOKU_LOGIC_STEP);
+    while (sudoku_logic_next(lg, st) == SUDOKU_LOGIC_STEP && st->technique != t)
+        sudoku_logic_apply(lg, st);
+    cr_assert_eq(st->technique, t, "%s", sudoku_technique_str(st->technique));
+}
+
+/* p is solved by logic and rated `tenths`. */
+static void expect_rating(const sudoku_puzzle *p, int tenths)
+{
+    sudoku_rating r;
+    cr_assert_eq(sudoku_rate(lg, solver, p, NULL, &r), SUDOKU_LOGIC_SOLVED);
+    cr_assert_eq(r.score, tenths);
+}
+
 Test(logic, unique_loop_of_six_cells_rates_4_6)
 {
     static sudoku_puzzle p;
@@ -479,19 +498,12 @@ Test(logic, unique_loop_of_six_cells_rates_4_6)
      * on 6 and 7, where r4c9 alone holds more (type 1). */
     const char *g =
         "030000080000791000005000700004080500001204300200305008002508600000000000503010809";
-    cr_assert_eq(sudoku_parse(g, strlen(g), 9, 3, 3, &p, NULL), 0);
-    cr_assert_eq(sudoku_logic_load(lg, &p, NULL, NULL), SUDOKU_LOGIC_STEP);
-    while (sudoku_logic_next(lg, &st) == SUDOKU_LOGIC_STEP &&
-           st.technique != SUDOKU_TECH_UNIQUE_LOOP)
-        sudoku_logic_apply(lg, &st);
-    cr_assert_eq(st.technique, SUDOKU_TECH_UNIQUE_LOOP, "%s", sudoku_technique_str(st.technique));
+    walk_to(&p, g, SUDOKU_TECH_UNIQUE_LOOP, &st);
     cr_assert_eq(st.score, 46);
     cr_assert_eq(st.ncells, 6);
     cr_assert_eq(st.neliminations, 2);
     cr_assert(has_elim(&st, 3 * 9 + 8, 6) && has_elim(&st, 3 * 9 + 8, 7));
-    sudoku_rating r;
-    cr_assert_eq(sudoku_rate(lg, solver, &p, NULL, &r), SUDOKU_LOGIC_SOLVED);
-    cr_assert_eq(r.score, 46);
+    expect_rating(&p, 46);
 }
 
 Test(logic, unique_rectangle_with_a_hidden_pair_rates_4_5)
@@ -511,9 +523,7 @@ Test(logic, unique_rectangle_with_a_hidden_pair_rates_4_5)
                  sudoku_technique_str(st.technique));
     cr_assert_eq(st.score, 45);
     cr_assert_eq(st.digits, D(8) | D(9));
-    sudoku_rating r;
-    cr_assert_eq(sudoku_rate(lg, solver, &p, NULL, &r), SUDOKU_LOGIC_SOLVED);
-    cr_assert_eq(r.score, 46);
+    expect_rating(&p, 46);
 }
 
 Test(logic, three_strong_links_with_a_grouped_one_rate_5_7)
@@ -524,18 +534,11 @@ Test(logic, three_strong_links_with_a_grouped_one_rate_5_7)
      * plain links, nor a wing or BUG before it, only one with a grouped link. */
     const char *g =
         "005804100060090080700600005900000607050000010106000004800009006090010020007508400";
-    cr_assert_eq(sudoku_parse(g, strlen(g), 9, 3, 3, &p, NULL), 0);
-    cr_assert_eq(sudoku_logic_load(lg, &p, NULL, NULL), SUDOKU_LOGIC_STEP);
-    while (sudoku_logic_next(lg, &st) == SUDOKU_LOGIC_STEP &&
-           st.technique != SUDOKU_TECH_STRONG_LINKS)
-        sudoku_logic_apply(lg, &st);
-    cr_assert_eq(st.technique, SUDOKU_TECH_STRONG_LINKS, "%s", sudoku_technique_str(st.technique));
+    walk_to(&p, g, SUDOKU_TECH_STRONG_LINKS, &st);
     cr_assert_eq(st.score, 57);
     cr_assert_eq(st.nunits, 3);
     cr_assert_gt(st.ncells, 6); /* a grouped side holds two cells or more */
-    sudoku_rating r;
-    cr_assert_eq(sudoku_rate(lg, solver, &p, NULL, &r), SUDOKU_LOGIC_SOLVED);
-    cr_assert_eq(r.score, 57);
+    expect_rating(&p, 57);
 }
 
 Test(logic, bug_type_3_with_a_naked_pair_rates_5_8)
@@ -546,18 +549,12 @@ Test(logic, bug_type_3_with_a_naked_pair_rates_5_8)
      * grave share column 6, and their extra digit makes a naked pair there. */
     const char *g =
         "602000730001070902007000005000005040063040250020600000900000300305010600016000504";
-    cr_assert_eq(sudoku_parse(g, strlen(g), 9, 3, 3, &p, NULL), 0);
-    cr_assert_eq(sudoku_logic_load(lg, &p, NULL, NULL), SUDOKU_LOGIC_STEP);
-    while (sudoku_logic_next(lg, &st) == SUDOKU_LOGIC_STEP && st.technique != SUDOKU_TECH_BUG)
-        sudoku_logic_apply(lg, &st);
-    cr_assert_eq(st.technique, SUDOKU_TECH_BUG, "%s", sudoku_technique_str(st.technique));
+    walk_to(&p, g, SUDOKU_TECH_BUG, &st);
     cr_assert_eq(st.score, 58);
     cr_assert_eq(st.nunits, 1);
     cr_assert_eq(st.units[0].kind, SUDOKU_UNIT_COLUMN);
     cr_assert(has_elim(&st, 6 * 9 + 5, 4) && has_elim(&st, 4 * 9 + 5, 8));
-    sudoku_rating r;
-    cr_assert_eq(sudoku_rate(lg, solver, &p, NULL, &r), SUDOKU_LOGIC_SOLVED);
-    cr_assert_eq(r.score, 58);
+    expect_rating(&p, 58);
 }
 
 Test(logic, rating_counts_steps_and_names_the_hardest)
