@@ -169,6 +169,17 @@ void api_cancel_work(api_context *ctx)
     atomic_store_explicit(&ctx->cancel, 1, memory_order_relaxed);
 }
 
+int api_take_body(const api_request *req, buf *out)
+{
+    if (req->body_buf != NULL && req->body_buf->data == req->body) {
+        *out = *req->body_buf;
+        *req->body_buf = (buf)BUF_INIT;
+        return 0;
+    }
+    buf_append(out, req->body, req->body_len);
+    return out->oom ? -1 : 0;
+}
+
 sudoku_limits api_limits(api_context *ctx, uint32_t max_solutions, uint64_t deadline_ns)
 {
     sudoku_limits l = {0};

@@ -65,6 +65,7 @@ typedef struct api_request {
     const char *if_none_match; /* NULL when absent */
     const char *body;          /* body_len bytes, may be NULL when 0 */
     size_t body_len;
+    buf *body_buf;             /* the caller's buffer holding body, or NULL (see api_take_body) */
     const api_param *query; /* nquery parameters */
     size_t nquery;
     const char *request_id; /* from api_request_id() */

@@ -64,6 +64,12 @@ struct api_context {
 job *api_job_new(const api_request *req, size_t ntasks, void *state,
                  void (*free_state)(void *state));
 
+/* Moves the request's body into *out (empty), so a job can keep it past
+ * the request without a copy; copies it when the caller gave no buffer.
+ * out->data then holds the body at the same offsets. Returns 0, or -1 when
+ * out of memory. */
+int api_take_body(const api_request *req, buf *out);
+
 /* Solver limits for a job of ctx: the node budget, the cancel flag. */
 sudoku_limits api_limits(api_context *ctx, uint32_t max_solutions, uint64_t deadline_ns);
 

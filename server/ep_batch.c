@@ -15,8 +15,9 @@
  *                 out[0]       out[1]     out[2]  --> stream: "[" out0 "," out1 "," out2 "]"
  *
  * A text body whose lines are all plain puzzles (no JSON lines) is not
- * parsed on the network thread at all: it is copied, its lines are found and
- * counted, and each worker reads its own lines as it solves them, so the
+ * parsed on the network thread at all: the job takes over the request's
+ * buffer (api_take_body, no copy), its lines are found and counted, and
+ * each worker reads its own lines as it solves them, so the
  * workers start at once and share the parsing. The output guard then counts
  * a line's length for its cells (never fewer); a body that the bound would
  * refuse is read up front, exactly, like any other.
@@ -297,8 +298,7 @@ static bool batch_defer_text(const api_request *req, batch *b, const input_puzzl
         return true;
     }
     b->items = calloc(count > 0 ? count : 1, sizeof(*b->items));
-    buf_append(&b->text, req->body, req->body_len);
-    if (b->items == NULL || b->text.oom) {
+    if (b->items == NULL || api_take_body(req, &b->text) != 0) {
         *rc = api_problem_set(pb, API_PROBLEM_INTERNAL_ERROR, NULL, "out of memory");
         return true;
     }
@@ -327,20 +327,24 @@ static int batch_read(api_context *ctx, const api_request *req, batch *b, api_pr
     uint32_t def_timeout = (uint32_t)ctx->cfg->default_timeout_ms;
     input_init(&shared, scratch, scratch + SUDOKU_MAX_CELLS, def_timeout);
     input_init(&item, scratch + 2 * SUDOKU_MAX_CELLS, scratch + 3 * SUDOKU_MAX_CELLS, def_timeout);
-    /* every cell takes at least a byte of the body: the arena never grows */
-    buf_reserve(&b->arena, req->body_len);
-
     uint64_t max_cells =
         (uint64_t)req->body_len * EP_SOLUTION_CELLS_PER_BODY_BYTE + EP_SOLUTION_CELLS_SLACK;
-    int rc;
+    int rc = 0;
+    bool deferred = false;
     if (b->ndjson) {
         rc = batch_query_options(ctx, req, &shared, pb);
-        if (rc == 0 && !batch_defer_text(req, b, &shared, max_cells, pb, &rc))
+        if (rc == 0) deferred = batch_defer_text(req, b, &shared, max_cells, pb, &rc);
+    }
+    if (rc == 0 && !deferred) {
+        /* every cell takes at least a byte of the body: the arena never grows */
+        buf_reserve(&b->arena, req->body_len);
+        if (b->ndjson) {
             rc = batch_read_text(ctx, req, b, &shared, &item, pb);
-    } else {
-        json_batch_sink sink = {b, batch_begin, batch_add};
-        rc = json_read_batch(req->body, req->body_len, (uint32_t)ctx->cfg->max_timeout_ms,
-                             (size_t)ctx->cfg->max_batch_items, &shared, &item, &sink, pb);
+        } else {
+            json_batch_sink sink = {b, batch_begin, batch_add};
+            rc = json_read_batch(req->body, req->body_len, (uint32_t)ctx->cfg->max_timeout_ms,
+                                 (size_t)ctx->cfg->max_batch_items, &shared, &item, &sink, pb);
+        }
     }
     free(scratch);
     if (rc == 0 && b->solution_cells > max_cells)

@@ -31,6 +31,11 @@
  * solve, which then allocates nothing for them. */
 #define EP_KEPT_SOLUTION_CELLS (2 * 81)
 
+/* The puzzle is kept compact, its shape and N*N cells (then N*N region ids),
+ * not as an 8 KiB sudoku_puzzle: a request of that size would take glibc's
+ * large-chunk path, and with it a consolidation of its small free chunks,
+ * on every solve. single_puzzle() spreads it into a sudoku_puzzle where the
+ * solver or a writer needs one. */
 typedef struct single {
     api_context *ctx;
     input_form form;
@@ -38,12 +43,15 @@ typedef struct single {
     uint32_t max_solutions;
     unsigned check; /* validate: INPUT_CHECK_* */
     uint64_t deadline_ns;
-    uint64_t start_ns, end_ns; /* of the solver run that counts */
+    uint64_t start_ns; /* when a worker took it (the quick path has no queue) */
+    uint64_t solve_ns; /* of the solver run that counts */
     sudoku_result result;
     uint8_t *solutions; /* kept_solutions, or an allocation for larger answers */
     api_problem invalid; /* when the solver refused the puzzle after all */
-    sudoku_puzzle puzzle; /* its cell arrays are written, never cleared */
-    uint8_t kept_solutions[EP_KEPT_SOLUTION_CELLS];
+    int size, box_rows, box_cols;
+    bool diagonal, has_regions;
+    uint8_t kept_solutions[EP_KEPT_SOLUTION_CELLS]; /* written before they are read */
+    uint8_t grid[]; /* N*N cells, then N*N region ids when has_regions */
 } single;
 
 static void single_free(void *state)
@@ -52,6 +60,20 @@ static void single_free(void *state)
     if (s == NULL) return;
     if (s->solutions != s->kept_solutions) free(s->solutions);
     free(s);
+}
+
+/* Fills p with s's shape, and with its cells and regions when `cells`. */
+static void single_puzzle(const single *s, sudoku_puzzle *p, bool cells)
+{
+    size_t n = (size_t)s->size * (size_t)s->size;
+    p->size = s->size;
+    p->box_rows = s->box_rows;
+    p->box_cols = s->box_cols;
+    p->diagonal = s->diagonal;
+    p->has_regions = s->has_regions;
+    if (!cells) return;
+    memcpy(p->cells, s->grid, n);
+    if (s->has_regions) memcpy(p->regions, s->grid + n, n);
 }
 
 /* Lists the givens' conflicts into a new array (*out, caller frees). Returns
@@ -72,29 +94,34 @@ static single *single_read(api_context *ctx, const api_request *req, json_kind w
                            input_puzzle *in, api_response *resp)
 {
     api_problem pb;
-    /* 8 KiB of cell arrays come with the puzzle: only the fields before them
-     * are cleared, on a path that runs for every solve (the kept solutions
-     * after them are written before they are read) */
-    single *s = malloc(sizeof(*s));
-    if (s == NULL) goto oom;
-    memset(s, 0, offsetof(single, puzzle));
-    s->ctx = ctx;
-    input_init(in, s->puzzle.cells, s->puzzle.regions, (uint32_t)ctx->cfg->default_timeout_ms);
+    uint8_t cells[SUDOKU_MAX_CELLS], regions[SUDOKU_MAX_CELLS];
+    input_init(in, cells, regions, (uint32_t)ctx->cfg->default_timeout_ms);
     if (json_read_request(req->body, req->body_len, what, (uint32_t)ctx->cfg->max_timeout_ms, in,
                           &pb) != 0) {
         if (pb.type == API_PROBLEM_INTERNAL_ERROR) goto oom;
         metrics_refused(ctx->metrics, pb.type);
         reply_problem(resp, req, &pb, NULL, 0, NULL);
-        single_free(s);
         return NULL;
     }
+    size_t n = (size_t)in->size * (size_t)in->size;
+    bool has_regions = in->nregions != 0;
+    single *s = malloc(offsetof(single, grid) + (has_regions ? 2 * n : n));
+    if (s == NULL) goto oom;
+    /* the solution cells are written before they are read */
+    memset(s, 0, offsetof(single, kept_solutions));
+    s->ctx = ctx;
     s->box_assumed = in->box_assumed;
-    input_to_puzzle(in, &s->puzzle);
     s->form = in->form;
+    s->size = in->size;
+    s->box_rows = in->box_rows;
+    s->box_cols = in->box_cols;
+    s->diagonal = in->diagonal;
+    s->has_regions = has_regions;
+    memcpy(s->grid, in->cells, n);
+    if (has_regions) memcpy(s->grid + n, in->regions, n);
     return s;
 
 oom:
-    single_free(s);
     reply_error(resp, req, API_PROBLEM_INTERNAL_ERROR, "out of memory");
     return NULL;
 }
@@ -128,23 +155,24 @@ job *ep_solve_parse(api_context *ctx, const api_request *req, api_response *resp
     return j;
 }
 
-/* Runs the solver with at most node_cap nodes (0: the configured budget). */
+/* Runs the solver on w's copy of the puzzle with at most node_cap nodes
+ * (0: the configured budget). */
 static void single_solve(single *s, worker *w, uint64_t node_cap)
 {
     sudoku_limits limits = api_limits(s->ctx, s->max_solutions, s->deadline_ns);
     if (node_cap != 0 && (limits.node_budget == 0 || node_cap < limits.node_budget))
         limits.node_budget = node_cap;
-    s->start_ns = sudoku_now_ns();
-    sudoku_solve(w->solver, &s->puzzle, &limits, &s->result);
-    s->end_ns = sudoku_now_ns();
+    single_puzzle(s, &w->puzzle, true);
+    sudoku_solve(w->solver, &w->puzzle, &limits, &s->result);
+    s->solve_ns = s->result.stats.elapsed_ns;
 }
 
 /* What every finished run does: the metrics, and the reason of a refusal. */
-static void single_finish(single *s)
+static void single_finish(single *s, const sudoku_puzzle *p)
 {
     if (s->result.status == SUDOKU_INVALID) {
         char err[SUDOKU_ERR_LEN] = "the solver does not accept this puzzle";
-        sudoku_puzzle_check(&s->puzzle, err);
+        sudoku_puzzle_check(p, err);
         api_problem_set(&s->invalid, API_PROBLEM_INVALID_PUZZLE, "/puzzle", "%s", err);
     }
     metrics_solve(s->ctx->metrics, s->result.status, &s->result.stats);
@@ -153,12 +181,12 @@ static void single_finish(single *s)
 bool ep_single_quick(job *j, worker *w)
 {
     single *s = job_state(j);
-    if (s->puzzle.size > EP_QUICK_MAX_SIZE) return false;
+    if (s->size > EP_QUICK_MAX_SIZE) return false;
     single_solve(s, w, EP_QUICK_NODES);
     const sudoku_result *r = &s->result;
     bool capped = s->ctx->cfg->max_nodes == 0 || s->ctx->cfg->max_nodes > EP_QUICK_NODES;
     if (capped && r->limit_reason == SUDOKU_LIMIT_NODES) return false;
-    single_finish(s);
+    single_finish(s, &w->puzzle);
     return true;
 }
 
@@ -166,8 +194,9 @@ void ep_single_run(job *j, size_t task, worker *w)
 {
     single *s = job_state(j);
     (void)task;
+    s->start_ns = sudoku_now_ns();
     single_solve(s, w, 0);
-    single_finish(s);
+    single_finish(s, &w->puzzle);
 }
 
 /* True when the solver's answer is a problem (then *resp has it). */
@@ -178,7 +207,9 @@ static bool single_refused(const single *s, const api_request *req, api_response
         return true;
     }
     if (s->result.status != SUDOKU_CONFLICT) return false;
-    if (!reply_if_conflicting(resp, req, &s->puzzle, s->box_assumed))
+    sudoku_puzzle p;
+    single_puzzle(s, &p, true);
+    if (!reply_if_conflicting(resp, req, &p, s->box_assumed))
         reply_error(resp, req, API_PROBLEM_INTERNAL_ERROR,
                     "the solver saw a conflict the check did not");
     return true;
@@ -189,14 +220,16 @@ void ep_solve_render(job *j, const api_request *req, api_response *resp)
     const single *s = job_state(j);
     uint64_t submitted = job_submit_ns(j);
     uint64_t queue_us = submitted != 0 ? reply_us(submitted, s->start_ns) : 0;
-    uint64_t solve_us = reply_us(s->start_ns, s->end_ns);
+    uint64_t solve_us = s->solve_ns / 1000;
     uint64_t total_us = reply_us(req->start_ns, sudoku_now_ns());
 
     if (single_refused(s, req, resp)) return;
+    sudoku_puzzle shape;
+    single_puzzle(s, &shape, false);
     json_result r = {
         .index = -1,
         .form = s->form,
-        .shape = &s->puzzle,
+        .shape = &shape,
         .box_assumed = s->box_assumed,
         .res = &s->result,
         .full_timing = true,
@@ -205,7 +238,7 @@ void ep_solve_render(job *j, const api_request *req, api_response *resp)
         .total_us = total_us,
     };
     buf b = BUF_INIT;
-    size_t cells = (size_t)s->puzzle.size * (size_t)s->puzzle.size;
+    size_t cells = (size_t)s->size * (size_t)s->size;
     buf_reserve(&b, EP_RESULT_ESTIMATE + 3 * cells * (1 + s->result.solutions_stored));
     json_render_result(&b, &r);
     reply_buf(resp, API_HTTP_OK, CT_JSON, &b);
@@ -249,7 +282,9 @@ job *ep_validate_parse(api_context *ctx, const api_request *req, api_response *r
 
     single *s = single_read(ctx, req, JSON_KIND_VALIDATE, &in, resp);
     if (s == NULL) return NULL;
-    long n = single_conflicts(&s->puzzle, &conflicts);
+    sudoku_puzzle p;
+    single_puzzle(s, &p, true);
+    long n = single_conflicts(&p, &conflicts);
     if (n < 0) {
         single_free(s);
         reply_error(resp, req, API_PROBLEM_INTERNAL_ERROR, "out of memory");
@@ -259,7 +294,7 @@ job *ep_validate_parse(api_context *ctx, const api_request *req, api_response *r
     if (in.check == 0 || nconflicts > 0) {
         /* nothing to search: conflicting givens can be neither solvable nor unique */
         buf b = BUF_INIT;
-        validate_render_body(&b, &s->puzzle, conflicts, nconflicts, in.check, 0, 0);
+        validate_render_body(&b, &p, conflicts, nconflicts, in.check, 0, 0);
         reply_buf(resp, API_HTTP_OK, CT_JSON, &b);
         free(conflicts);
         single_free(s);
@@ -302,7 +337,9 @@ void ep_validate_render(job *j, const api_request *req, api_response *resp)
     case SUDOKU_INVALID:
         break;
     }
+    sudoku_puzzle p;
+    single_puzzle(s, &p, true);
     buf b = BUF_INIT;
-    validate_render_body(&b, &s->puzzle, NULL, 0, s->check, solvable, unique);
+    validate_render_body(&b, &p, NULL, 0, s->check, solvable, unique);
     reply_buf(resp, API_HTTP_OK, CT_JSON, &b);
 }

@@ -550,6 +550,7 @@ static enum MHD_Result http_access(void *cls, struct MHD_Connection *conn, const
     r->req.nquery = r->nquery;
     r->req.body = r->body.data;
     r->req.body_len = r->body.len;
+    r->req.body_buf = &r->body;
 
     api_response resp;
     if (api_handle(srv->api, &r->req, r, &resp) == API_PENDING) {
