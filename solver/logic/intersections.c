@@ -75,14 +75,16 @@ static bool sdk_lg_locked_clean(const sudoku_logic *lg, int u1)
     return true;
 }
 
-/* Every locked digit of the state, in scan order (units u1 ascending, digits,
- * then the units crossing u1), into lg->locked: a digit whose places in u1
- * all lie in a crossing unit u2 that has more. Computed once per state: the
- * four rungs (direct and plain pointing and claiming) read the same list.
- * Returns false when the list overflowed, and callers then scan themselves. */
-static bool sdk_lg_locked_list(sudoku_logic *lg)
+/* Every locked digit of the state, in scan order (units u1 ascending, digits),
+ * into lg->locked: a digit whose places in u1 all lie in a crossing unit u2
+ * that has more. Two cells share at most one line (row, column or diagonal)
+ * and one box or region, so once u1 holds two places no other unit but one
+ * can hold them both: a unit and digit give at most one entry, and the list
+ * cannot overflow. Computed once per state: the four rungs (direct and plain
+ * pointing and claiming) read the same list. */
+static void sdk_lg_locked_list(sudoku_logic *lg)
 {
-    if (lg->locked_state == lg->state) return lg->nlocked <= SDK_LG_MAX_LOCKED;
+    if (lg->locked_state == lg->state) return;
     lg->locked_state = lg->state;
     lg->nlocked = 0;
     for (int u1 = 0; u1 < lg->nunits; u1++) {
@@ -95,52 +97,30 @@ static bool sdk_lg_locked_list(sudoku_logic *lg)
             for (int k = 0; k < lg->ncross[u1]; k++) {
                 if (pos[d - 1] & ~lg->cross_mask[u1][k]) continue;
                 int u2 = lg->cross_unit[u1][k];
-                if (sdk_popcount(sdk_lg_unit_positions(lg, u2)[d - 1]) == pc) continue;
-                if (lg->nlocked < SDK_LG_MAX_LOCKED) {
+                if (sdk_popcount(sdk_lg_unit_positions(lg, u2)[d - 1]) != pc) {
                     lg->locked[lg->nlocked].u1 = (uint8_t)u1;
                     lg->locked[lg->nlocked].u2 = (uint8_t)u2;
                     lg->locked[lg->nlocked].d = (uint8_t)d;
+                    lg->nlocked++;
                 }
-                lg->nlocked++;
+                break; /* the only unit besides u1 that holds these places */
             }
         }
         if (lg->nlocked == before) lg->locked_clean[u1] = lg->changes;
     }
-    return lg->nlocked <= SDK_LG_MAX_LOCKED;
 }
 
 /* The first locked digit whose u1 is a box (or not) that makes a step. */
 static bool sdk_lg_locked(sudoku_logic *lg, sudoku_step *st, bool boxes, bool direct)
 {
     uint64_t elim[SDK_LG_WORDS];
-    bool listed = sdk_lg_locked_list(lg);
-    int count = listed ? lg->nlocked : 0;
-    for (int i = 0; i < count; i++) {
+    sdk_lg_locked_list(lg);
+    for (int i = 0; i < lg->nlocked; i++) {
         int u1 = lg->locked[i].u1, u2 = lg->locked[i].u2, d = lg->locked[i].d;
         if ((sdk_lg_kind(lg, u1) == SUDOKU_UNIT_BOX) != boxes) continue;
         for (int w = 0; w < lg->words; w++)
             elim[w] = lg->dcells[d - 1][w] & lg->unit_bits[u2][w] & ~lg->unit_bits[u1][w];
         if (sdk_lg_locked_step(lg, st, u1, u2, d, elim, direct)) return true;
-    }
-    if (listed) return false;
-    /* Too many to list (a huge, open grid): the same scan, step by step. */
-    for (int u1 = 0; u1 < lg->nunits; u1++) {
-        if ((sdk_lg_kind(lg, u1) == SUDOKU_UNIT_BOX) != boxes) continue;
-        const uint64_t *pos = sdk_lg_unit_positions(lg, u1);
-        for (int d = 1; d <= lg->n; d++) {
-            int pc = sdk_popcount(pos[d - 1]);
-            if (pc < 2 || pc > lg->max_cross) continue;
-            for (int k = 0; k < lg->ncross[u1]; k++) {
-                if (pos[d - 1] & ~lg->cross_mask[u1][k]) continue;
-                int u2 = lg->cross_unit[u1][k];
-                bool any = false;
-                for (int w = 0; w < lg->words; w++) {
-                    elim[w] = lg->dcells[d - 1][w] & lg->unit_bits[u2][w] & ~lg->unit_bits[u1][w];
-                    any |= elim[w] != 0;
-                }
-                if (any && sdk_lg_locked_step(lg, st, u1, u2, d, elim, direct)) return true;
-            }
-        }
     }
     return false;
 }

@@ -43,8 +43,9 @@
 /* Units one unit can cross in two cells or more: a unit of N cells meets at
  * most N/2 others that way in each of rows, columns, boxes, plus diagonals. */
 #define SDK_LG_MAX_CROSS (2 * SUDOKU_MAX_SIZE + 2)
-/* Locked candidates remembered per state; more are found again by a scan. */
-#define SDK_LG_MAX_LOCKED 512
+/* Locked candidates one state can have: at most one per unit and digit
+ * (see sdk_lg_locked_list in intersections.c). */
+#define SDK_LG_MAX_LOCKED (SDK_MAX_UNITS * SUDOKU_MAX_SIZE)
 
 /* A strong link of one digit (chains.c): in `unit`, every place of the digit
  * is in group a or group b (masks of positions in the unit), so one of them
