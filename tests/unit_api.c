@@ -1052,6 +1052,33 @@ Test(api, text_batch_answers_one_ndjson_line_per_puzzle_line)
     done(&x);
 }
 
+Test(api, text_batch_takes_over_the_request_buffer_instead_of_copying_it)
+{
+    /* as the HTTP layer hands it: the body in a buffer the API may take */
+    buf body = BUF_INIT;
+    buf_puts(&body, classic);
+    buf_puts(&body, "\n");
+    buf_puts(&body, classic);
+    api_request req = {.method = "POST",
+                       .path = "/v1/solve/batch",
+                       .content_type = "text/plain",
+                       .body = body.data,
+                       .body_len = body.len,
+                       .body_buf = &body};
+    struct exchange x = run_request(&req);
+    cr_assert_eq(x.resp.status, 200, "%s", x.text);
+    cJSON *lines[4];
+    cr_assert_eq(ndjson_lines(x.text, lines, 4), 2, "%s", x.text);
+    for (int i = 0; i < 2; i++) {
+        cr_assert_str_eq(get_str(lines[i], "status"), "solved");
+        cJSON_Delete(lines[i]);
+    }
+    cr_assert_null(body.data, "the job took the buffer: the request has none left to free");
+    cr_assert_eq(body.len, 0);
+    done(&x);
+    buf_free(&body);
+}
+
 Test(api, text_batch_query_and_size_problems)
 {
     api_param bad[] = {{"max_solutions", "0"}};
