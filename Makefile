@@ -177,6 +177,7 @@ bench: all
 	bench/logic.sh build/sudoku
 	bench/agreement.sh build/sudoku
 	bench/http.sh build/sudokud build/sudoku
+	bench/floor.sh
 
 FMT_FILES = $(wildcard solver/*.[ch] solver/logic/*.[ch] server/*.[ch] cli/*.[ch] tests/*.[ch] tests/support/*.[ch] fuzz/*.[ch]) \
             $(wildcard tests/cross/*.[ch] tests/cross/criterion/*.h)
