@@ -20,6 +20,7 @@
 # Environment: SUDOKU_DATA (default ../shared/data), BENCH_SECONDS per wrk run
 # (default 10), BENCH_CONNECTIONS (default 64), BENCH_ROUNDS (default 3),
 # BATCH_RUNS rounds of the batch (default 9), SERVER_CPU (default 1), CLIENT_CPU (default 0).
+# shellcheck disable=SC2154 # url_pinned and url_both: set by start_sudokud (printf -v)
 set -euo pipefail
 
 if [ $# -ne 2 ] || [ ! -x "$1" ] || [ ! -x "$2" ]; then
