@@ -1,4 +1,4 @@
-# bench/common.sh -- what the solver, logic and generate benches share; source it.
+# bench/common.sh -- what the bench scripts share; source it.
 
 # bench_need SCRIPT BINARY: stops with exit 2 unless BINARY is built.
 bench_need() {
@@ -17,4 +17,16 @@ bench_pin() {
         pin=(taskset -c "$1")
         where="pinned to CPU $1"
     fi
+}
+
+# bench_port FILE [TRIES]: waits for sudokud's "listening on ADDR:PORT" line in
+# FILE (its standard output), TRIES times 50 ms (default 100), and prints PORT;
+# prints nothing when the line never came.
+bench_port() {
+    local line
+    for _ in $(seq "${2:-100}"); do
+        line=$(grep -m1 '^listening on ' "$1" 2>/dev/null || true)
+        [ -n "$line" ] && { echo "${line##*:}"; return 0; }
+        sleep 0.05
+    done
 }

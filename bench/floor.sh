@@ -29,6 +29,8 @@ SCPU=${SERVER_CPU:-1}
 CCPU=${CLIENT_CPU:-0}
 TOP95=$DATA/top95.txt
 LUA=$ROOT/bench/http.lua
+# shellcheck source=bench/common.sh
+. "$ROOT/bench/common.sh"
 
 [ -r "$TOP95" ] || { echo "floor.sh: cannot read $TOP95 (set SUDOKU_DATA)" >&2; exit 2; }
 for cmd in wrk taskset git make; do
@@ -116,16 +118,11 @@ make -C "$TMP" -s build/sudokud >/dev/null
 rps() {
     local envs=()
     while [ "$1" != -- ]; do envs+=("$1"); shift; done
-    local mode=$2 bin=$3 out line port=""
-    out="$TMP/server.out"
+    local mode=$2 bin=$3 out="$TMP/server.out" port
     env "${envs[@]}" taskset -c "$SCPU" "$bin" --bind 127.0.0.1 --port 0 --generate-reserve 0 \
         >"$out" 2>/dev/null &
     pid=$!
-    for _ in $(seq 100); do
-        line=$(grep -m1 '^listening on ' "$out" || true)
-        [ -n "$line" ] && { port=${line##*:}; break; }
-        sleep 0.05
-    done
+    port=$(bench_port "$out")
     [ -n "$port" ] || { echo "floor.sh: $bin did not print 'listening on'" >&2; exit 1; }
     taskset -c "$CCPU" wrk -t 1 -c 64 -d "${SECS}s" -s "$LUA" "http://127.0.0.1:$port" -- \
         "$mode" "$TOP95" | sed -n 's/^RESULT .*rps=\([0-9]*\).*/\1/p'

@@ -37,6 +37,8 @@ BATCH_RUNS=${BATCH_RUNS:-9}
 SCPU=${SERVER_CPU:-1}
 CCPU=${CLIENT_CPU:-0}
 LUA=$(dirname "$0")/http.lua
+# shellcheck source=bench/common.sh
+. "$(dirname "$0")/common.sh"
 TOP95=$DATA/top95.txt
 BATCH_FILE=$DATA/puzzles3_magictour_top1465
 
@@ -58,16 +60,12 @@ trap cleanup EXIT
 
 # start_sudokud NAME [taskset args...]: starts sudokud on a free port; sets url_NAME.
 start_sudokud() {
-    local name=$1 out="$TMP/$1.out" line port=""
+    local name=$1 out="$TMP/$1.out" port
     shift
     # the access log (stderr) is written as in production, to /dev/null here
     "$@" "$SUDOKUD" --bind 127.0.0.1 --port 0 --generate-reserve 0 >"$out" 2>/dev/null &
     pids+=($!)
-    for _ in $(seq 100); do
-        line=$(grep -m1 '^listening on ' "$out" || true)
-        [ -n "$line" ] && { port=${line##*:}; break; }
-        sleep 0.05
-    done
+    port=$(bench_port "$out")
     [ -n "$port" ] || { echo "http.sh: $SUDOKUD did not print 'listening on'" >&2; exit 1; }
     printf -v "url_$name" '%s' "http://127.0.0.1:$port"
 }

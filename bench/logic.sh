@@ -82,12 +82,7 @@ if [ -x "$sudokud" ] && command -v wrk >/dev/null 2>&1 && [ ${#pin[@]} -gt 0 ]; 
     taskset -c "$cpu" "$sudokud" --bind 127.0.0.1 --port 0 --generate-reserve 0 >"$tmp/server.out" 2>/dev/null &
     server=$!
     trap 'kill $server 2>/dev/null; rm -rf "$tmp"' EXIT
-    port=""
-    for _ in $(seq 100); do
-        port=$(sed -n 's/^listening on .*:\([0-9]*\)$/\1/p' "$tmp/server.out")
-        [ -n "$port" ] && break
-        sleep 0.05
-    done
+    port=$(bench_port "$tmp/server.out")
     echo
     echo "| POST, no-chain puzzles ($(wc -l < "$tmp/nochain.txt")), 1 connection | requests/s | p50 | p99 |"
     echo "|---|--:|--:|--:|"

@@ -28,6 +28,8 @@
 # server started here is stopped by PID at exit. Needs wrk, nginx, cc,
 # valgrind (scripts/deps.sh bench / test).
 set -euo pipefail
+# shellcheck source=bench/common.sh
+. "$(dirname "$0")/common.sh"
 
 usage() {
     echo "usage: $0 path/to/sudokud [--quick] [--soak-seconds N] [--no-valgrind]" >&2
@@ -80,13 +82,8 @@ log() { echo "robustness.sh: $*" >&2; }
 start_sudokud() {
     "$SUDOKUD" --bind 127.0.0.1 --port 0 --log-level warn --generate-reserve 0 "$@" >"$TMP/server.out" 2>"$TMP/server.err" &
     server=$!
-    port=""
-    for _ in $(seq 200); do
-        local line
-        line=$(grep -m1 '^listening on ' "$TMP/server.out" || true)
-        if [ -n "$line" ]; then port=${line##*:}; return 0; fi
-        sleep 0.05
-    done
+    port=$(bench_port "$TMP/server.out" 200)
+    [ -n "$port" ] && return 0
     log "$SUDOKUD did not start: $(cat "$TMP/server.err")"
     exit 1
 }
