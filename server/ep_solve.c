@@ -89,7 +89,8 @@ static long single_conflicts(const sudoku_puzzle *p, sudoku_conflict **out)
 }
 
 /* The shared start of a solve or validate: reads the body into a new
- * single. Returns it, or NULL with *resp answered. */
+ * single, and its options into *in (whose cell buffers are gone). Returns
+ * it, or NULL with *resp answered. */
 static single *single_read(api_context *ctx, const api_request *req, json_kind what,
                            input_puzzle *in, api_response *resp)
 {
@@ -119,6 +120,9 @@ static single *single_read(api_context *ctx, const api_request *req, json_kind w
     s->has_regions = has_regions;
     memcpy(s->grid, in->cells, n);
     if (has_regions) memcpy(s->grid + n, in->regions, n);
+    /* the caller reads in's options; the puzzle itself now lives in s */
+    in->cells = in->regions_buf = NULL;
+    in->regions = NULL;
     return s;
 
 oom:
