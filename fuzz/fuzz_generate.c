@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "fuzz/fuzz_common.h"
+#include "tests/support/symmetry.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -34,23 +35,6 @@ static int fuzz_givens(const sudoku_puzzle *p, int score_max, void *arg)
     (void)arg;
     for (int i = 0; i < p->size * p->size; i++) givens += p->cells[i] != 0;
     return givens;
-}
-
-/* Where symmetry k takes (r, c): written out again, not borrowed from generate.c. */
-static int fuzz_image(int k, int n, int r, int c)
-{
-    switch (k) {
-    case SUDOKU_SYMMETRY_ROTATIONAL:
-        return (n - 1 - r) * n + n - 1 - c;
-    case SUDOKU_SYMMETRY_ROTATIONAL90:
-        return c * n + n - 1 - r;
-    case SUDOKU_SYMMETRY_MIRROR:
-        return r * n + n - 1 - c;
-    case SUDOKU_SYMMETRY_DIAGONAL:
-        return c * n + r;
-    default:
-        return r * n + c;
-    }
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -99,7 +83,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     int givens = 0;
     for (int i = 0; i < n * n; i++) {
         FUZZ_ASSERT(out.cells[i] == 0 || out.cells[i] == solution[i]);
-        FUZZ_ASSERT((out.cells[i] != 0) == (out.cells[fuzz_image(symmetry, n, i / n, i % n)] != 0));
+        FUZZ_ASSERT((out.cells[i] != 0) ==
+                    (out.cells[test_symmetry_image(o.symmetry, n, i / n, i % n)] != 0));
         givens += out.cells[i] != 0;
     }
     FUZZ_ASSERT(givens == g.givens);

@@ -13,6 +13,7 @@
 
 #include "solver/sudoku.h"
 #include "tests/support/dlx.h"
+#include "tests/support/symmetry.h"
 
 /* Generator state is large (a puzzle is 8 KiB): keep it static, as the other
  * solver tests do. */
@@ -91,23 +92,6 @@ static const sudoku_symmetry all_symmetries[] = {
 };
 enum { NSYMMETRIES = sizeof(all_symmetries) / sizeof(all_symmetries[0]) };
 
-/* Where the move of symmetry k takes (r, c), written out again. */
-static int image(sudoku_symmetry k, int n, int r, int c)
-{
-    switch (k) {
-    case SUDOKU_SYMMETRY_ROTATIONAL:
-        return (n - 1 - r) * n + n - 1 - c;
-    case SUDOKU_SYMMETRY_ROTATIONAL90:
-        return c * n + n - 1 - r;
-    case SUDOKU_SYMMETRY_MIRROR:
-        return r * n + n - 1 - c;
-    case SUDOKU_SYMMETRY_DIAGONAL:
-        return c * n + r;
-    default:
-        return r * n + c;
-    }
-}
-
 TestSuite(generate, .init = setup, .fini = teardown);
 
 Test(generate, puzzles_of_every_shape_are_unique_by_two_solvers)
@@ -183,10 +167,11 @@ Test(generate, givens_follow_every_symmetry)
                 cr_assert_eq(g.status, SUDOKU_SOLVED);
                 for (int r = 0; r < n; r++) {
                     for (int c = 0; c < n; c++) {
-                        cr_assert_eq(
-                            out.cells[r * n + c] != 0, out.cells[image(o.symmetry, n, r, c)] != 0,
-                            "%dx%d %s seed %llu r%dc%d", n, n, sudoku_symmetry_str(o.symmetry),
-                            (unsigned long long)seed, r + 1, c + 1);
+                        cr_assert_eq(out.cells[r * n + c] != 0,
+                                     out.cells[test_symmetry_image(o.symmetry, n, r, c)] != 0,
+                                     "%dx%d %s seed %llu r%dc%d", n, n,
+                                     sudoku_symmetry_str(o.symmetry), (unsigned long long)seed,
+                                     r + 1, c + 1);
                     }
                 }
             }
@@ -205,7 +190,7 @@ static void assert_minimal(sudoku_symmetry k, uint64_t seed)
         int x = i;
         do {
             probe.cells[x] = 0;
-            x = image(k, n, x / n, x % n);
+            x = test_symmetry_image(k, n, x / n, x % n);
         } while (x != i);
         cr_assert_eq(dlx_count(&probe, 2, NULL), 2, "%dx%d %s seed %llu: r%dc%d can go", n, n,
                      sudoku_symmetry_str(k), (unsigned long long)seed, i / n + 1, i % n + 1);
