@@ -659,18 +659,18 @@ static bool sdk_lg_branches(sudoku_logic *lg, sudoku_step *st, const int *src, i
     return found;
 }
 
-bool sdk_lg_multiple_chain(sudoku_logic *lg, sudoku_step *st)
+bool sdk_lg_forcing_sources(sudoku_logic *lg, sudoku_step *st, int min_cands, sdk_lg_branch_fn *fn,
+                            int *best)
 {
-    if (lg->n > SDK_CHAIN_MAX_SIZE) return false;
-    int best = 1000, src[SUDOKU_MAX_SIZE];
+    int cells[SUDOKU_MAX_SIZE], digits[SUDOKU_MAX_SIZE];
     bool found = false;
     for (int cell = 0; cell < lg->ncells; cell++) {
-        if (sdk_popcount(lg->cand[cell]) < 3) continue;
+        if (sdk_popcount(lg->cand[cell]) < min_cands) continue;
         if (sdk_lg_expired(lg)) return found;
         int k = 0;
         for (uint64_t m = lg->cand[cell]; m; m &= m - 1)
-            src[k++] = sdk_lg_node(lg, cell, sdk_ctz(m) + 1, 1);
-        found |= sdk_lg_branches(lg, st, src, k, &best, -1);
+            cells[k] = cell, digits[k++] = sdk_ctz(m) + 1;
+        found |= fn(lg, st, cells, digits, k, best, -1);
     }
     for (int u = 0; u < lg->nunits; u++) {
         if (sdk_lg_expired(lg)) return found;
@@ -678,10 +678,27 @@ bool sdk_lg_multiple_chain(sudoku_logic *lg, sudoku_step *st)
             int k = 0;
             for (int i = 0; i < lg->n; i++) {
                 int c = lg->unit_cells[u][i];
-                if (lg->cand[c] & sdk_bit(d)) src[k++] = sdk_lg_node(lg, c, d, 1);
+                if (lg->cand[c] & sdk_bit(d)) cells[k] = c, digits[k++] = d;
             }
-            if (k >= 2) found |= sdk_lg_branches(lg, st, src, k, &best, u);
+            if (k >= 2) found |= fn(lg, st, cells, digits, k, best, u);
         }
     }
     return found;
+}
+
+/* sdk_lg_branches for a source given as (cell, digit) pairs. */
+static bool sdk_lg_static_branches(sudoku_logic *lg, sudoku_step *st, const int *cells,
+                                   const int *digits, int k, int *best, int unit)
+{
+    int src[SUDOKU_MAX_SIZE];
+    for (int i = 0; i < k; i++) src[i] = sdk_lg_node(lg, cells[i], digits[i], 1);
+    return sdk_lg_branches(lg, st, src, k, best, unit);
+}
+
+bool sdk_lg_multiple_chain(sudoku_logic *lg, sudoku_step *st)
+{
+    if (lg->n > SDK_CHAIN_MAX_SIZE) return false;
+    int best = 1000;
+    /* a cell of two candidates is a strong link: the single forcing chains follow it */
+    return sdk_lg_forcing_sources(lg, st, 3, sdk_lg_static_branches, &best);
 }

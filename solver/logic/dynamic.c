@@ -184,7 +184,7 @@ static bool sdk_lg_branches_dynamic(sudoku_logic *lg, sudoku_step *st, const int
 bool sdk_lg_dynamic_chain(sudoku_logic *lg, sudoku_step *st)
 {
     if (lg->n > SDK_DYNAMIC_MAX_SIZE) return false;
-    int best = 1000, cells[SUDOKU_MAX_SIZE], digits[SUDOKU_MAX_SIZE];
+    int best = 1000;
     bool found = false;
     /* A candidate whose removal breaks the grid is true. */
     int base = sudoku_technique_score(SUDOKU_TECH_DYNAMIC_FORCING_CHAIN);
@@ -204,24 +204,6 @@ bool sdk_lg_dynamic_chain(sudoku_logic *lg, sudoku_step *st)
             sdk_lg_add_place(st, cell, d);
         }
     }
-    for (int cell = 0; cell < lg->ncells; cell++) {
-        if (sdk_popcount(lg->cand[cell]) < 2) continue;
-        if (sdk_lg_expired(lg)) return found;
-        int k = 0;
-        for (uint64_t m = lg->cand[cell]; m; m &= m - 1)
-            cells[k] = cell, digits[k++] = sdk_ctz(m) + 1;
-        found |= sdk_lg_branches_dynamic(lg, st, cells, digits, k, &best, -1);
-    }
-    for (int u = 0; u < lg->nunits; u++) {
-        if (sdk_lg_expired(lg)) return found;
-        for (int d = 1; d <= lg->n; d++) {
-            int k = 0;
-            for (int i = 0; i < lg->n; i++) {
-                int c = lg->unit_cells[u][i];
-                if (lg->cand[c] & sdk_bit(d)) cells[k] = c, digits[k++] = d;
-            }
-            if (k >= 2) found |= sdk_lg_branches_dynamic(lg, st, cells, digits, k, &best, u);
-        }
-    }
+    found |= sdk_lg_forcing_sources(lg, st, 2, sdk_lg_branches_dynamic, &best);
     return found;
 }

@@ -267,6 +267,18 @@ bool sdk_lg_forcing_chain(sudoku_logic *lg, sudoku_step *st);
 bool sdk_lg_strong_links(sudoku_logic *lg, sudoku_step *st, int links);
 bool sdk_lg_multiple_chain(sudoku_logic *lg, sudoku_step *st);
 
+/* The branches of one forcing-chain source, (cells[i], digits[i]) for i < k,
+ * one of which is true; unit is the source's unit, or -1 for a cell. Fills
+ * *st when they force something that scores below *best. */
+typedef bool sdk_lg_branch_fn(sudoku_logic *lg, sudoku_step *st, const int *cells,
+                              const int *digits, int k, int *best, int unit);
+/* Hands fn every source of a cell or unit forcing chain, in order: each cell
+ * with at least min_cands candidates, then each unit and digit with two
+ * places or more. Returns whether fn found a step; stops early when lg's
+ * time is up. Shared by the static (chains.c) and dynamic (dynamic.c) kinds. */
+bool sdk_lg_forcing_sources(sudoku_logic *lg, sudoku_step *st, int min_cands, sdk_lg_branch_fn *fn,
+                            int *best);
+
 /* dynamic.c: chains whose assumptions are carried out with singles as they
  * go (the grid changes along the chain): Nishio (7.5: a placement that breaks
  * the grid for its digit is false) and dynamic forcing (8.5: cell and unit
