@@ -555,10 +555,7 @@ function setupPad() {
     b.type = 'button';
     b.dataset.digit = d;
     b.setAttribute('aria-label', `Enter ${symbol(d)}`);
-    const left = document.createElement('span');
-    left.className = 'left';
-    left.setAttribute('aria-hidden', 'true');
-    b.append(symbol(d), left);
+    b.textContent = symbol(d);
     b.addEventListener('click', () => {
       enter(board.focus, d);
       board.moveTo(board.focus);
@@ -577,11 +574,13 @@ function setupPad() {
   syncPad();
 }
 
-/** Each digit's count of cells still to fill; a digit placed N times is done (disabled). */
+/** Each digit's count of cells still to fill; a digit placed N times is done (disabled).
+ * The count is drawn by CSS (data-left), so the button's visible text stays its digit, part
+ * of its name "Enter 5"; assistive technology reads the count from aria-description. */
 function syncPad() {
   for (const b of ui.pad.querySelectorAll('[data-digit]')) {
     const left = Math.max(0, game.n - game.count(Number(b.dataset.digit)));
-    b.querySelector('.left').textContent = String(left);
+    b.dataset.left = String(left);
     b.setAttribute('aria-description', `${left} left`);
     b.disabled = left === 0;
   }

@@ -40,6 +40,7 @@ export class Hints {
   constructor(host) {
     this.host = host;
     this.shown = null; // {version, stage, kind, ...} of the hint on screen
+    this.last = Promise.resolve(); // presses run one after another, however fast they come
   }
 
   /** Forgets the hint on screen (the board changed, or a new puzzle). */
@@ -48,8 +49,14 @@ export class Hints {
     this.shown = null;
   }
 
-  /** One press of Hint. */
-  async press() {
+  /** One press of Hint; resolves (or rejects with a sentence) when it has been handled. */
+  press() {
+    const next = this.last.catch(() => {}).then(() => this.handle());
+    this.last = next;
+    return next;
+  }
+
+  async handle() {
     const game = this.host.game();
     if (this.shown && this.shown.version === game.version) {
       this.advance(game);
@@ -76,13 +83,13 @@ export class Hints {
       this.host.board.highlight(s.cells, s.units, s.strikes);
       this.host.say(`Hint, 2 of 3: ${s.text} Press Hint again to apply it.`);
     } else if (s.kind === 'step') {
-      this.shown = null;
+      this.forget();
       this.host.change(this.stepChanges(game, s.step), `Applied: ${s.text}`);
     } else if (s.kind === 'reveal') {
-      this.shown = null;
+      this.forget();
       this.host.change(game.placing([{ i: s.cell, v: s.digit }]), `Revealed: ${cellName(s.cell, game.n)} = ${symbol(s.digit)}.`);
     } else if (s.kind === 'mistake') {
-      this.shown = null;
+      this.forget();
       this.host.change(this.mendChanges(game, s.cells), `Took back ${s.cells.length === 1 ? 'the mistake' : 'the mistakes'}: ${s.names}.`);
     }
   }
