@@ -863,7 +863,7 @@ const cases = [
   {
     name: 'screenshot: the desktop view, mid-game',
     async run(openPage) {
-      const { page } = await open(openPage, `?p=${EASY}`, { viewport: { width: 1200, height: 860 }, colorScheme: 'light' });
+      const { page } = await open(openPage, `?p=${EASY}`, { viewport: { width: 1280, height: 800 }, colorScheme: 'light' });
       const sol = (await solution({ puzzle: EASY })).cells;
       let done = 0;
       for (let i = 0; i < 81 && done < 30; i++) {
@@ -880,7 +880,7 @@ const cases = [
       await page.keyboard.press(' ');
       await button(page, 'Check').click();
       await status(page, /^1 cell is wrong/);
-      await cell(page, 6, 5).focus();
+      await cell(page, 6, 5).click();
       mkdirSync(SHOTS, { recursive: true });
       await page.screenshot({ path: `${SHOTS}/page-desktop.png` });
     },
