@@ -121,12 +121,11 @@ Test(http_static, unknown_paths_are_404_problems_pointing_at_the_api_description
 
 Test(http_static, gzip_goes_to_clients_that_take_it_with_its_own_etag_and_vary, .timeout = 60)
 {
+    size_t len;
+    char *file = read_file("web/app.js", &len), url[256], etag[80], plain_etag[80], hdr[128], val[80];
+    test_http_resp r;
     test_server s;
     test_server_start(&s, NULL);
-    char url[256], etag[80], plain_etag[80], hdr[128], val[80];
-    size_t len;
-    char *file = read_file("web/app.js", &len);
-    test_http_resp r;
     test_http_url(url, sizeof(url), s.url, "/app.js");
 
     test_http_req gz = {.headers = (const char *const[]){"Accept-Encoding: deflate, gzip;q=0.8", NULL}};
