@@ -86,7 +86,7 @@ job *ep_static(api_context *ctx, const api_request *req, api_response *resp)
                     "no such file: %.128s; the API is described at /openapi.yaml", req->path);
         return NULL;
     }
-    bool gz = a->gz_data != NULL && static_takes_gzip(req->accept_encoding);
+    bool gz = a->gz_data != NULL && static_takes_gzip(req->encodings);
     const char *etag = gz ? a->gz_etag : a->etag;
     if (static_matches(req->if_none_match, etag)) {
         resp->status = API_HTTP_NOT_MODIFIED;

@@ -122,13 +122,15 @@ Test(http_static, unknown_paths_are_404_problems_pointing_at_the_api_description
 Test(http_static, gzip_goes_to_clients_that_take_it_with_its_own_etag_and_vary, .timeout = 60)
 {
     size_t len;
-    char *file = read_file("web/app.js", &len), url[256], etag[80], plain_etag[80], hdr[128], val[80];
+    char *file = read_file("web/app.js", &len), url[256], etag[80], plain_etag[80], hdr[128],
+         val[80];
     test_http_resp r;
     test_server s;
     test_server_start(&s, NULL);
     test_http_url(url, sizeof(url), s.url, "/app.js");
 
-    test_http_req gz = {.headers = (const char *const[]){"Accept-Encoding: deflate, gzip;q=0.8", NULL}};
+    test_http_req gz = {.headers =
+                            (const char *const[]){"Accept-Encoding: deflate, gzip;q=0.8", NULL}};
     cr_assert_eq(test_http_request(url, &gz, &r), 0);
     cr_assert_eq(r.status, 200);
     cr_assert_str_eq(test_http_header(&r, "Content-Encoding", val, sizeof(val)), "gzip");
@@ -150,7 +152,8 @@ Test(http_static, gzip_goes_to_clients_that_take_it_with_its_own_etag_and_vary, 
     test_http_resp_free(&r);
 
     /* gzip refused (q=0) or not named: the file as it is, another ETag, the same Vary */
-    static const char *const plain[] = {"Accept-Encoding: gzip;q=0, br", "Accept-Encoding: identity"};
+    static const char *const plain[] = {"Accept-Encoding: gzip;q=0, br",
+                                        "Accept-Encoding: identity"};
     for (size_t i = 0; i < 2; i++) {
         test_http_req no = {.headers = (const char *const[]){plain[i], NULL}};
         cr_assert_eq(test_http_request(url, &no, &r), 0);
@@ -168,7 +171,8 @@ Test(http_static, gzip_goes_to_clients_that_take_it_with_its_own_etag_and_vary, 
     /* the icon may be kept a day; the page is revalidated */
     test_http_url(url, sizeof(url), s.url, "/favicon.svg");
     cr_assert_eq(test_http_get(url, &r), 0);
-    cr_assert_str_eq(test_http_header(&r, "Cache-Control", val, sizeof(val)), "public, max-age=86400");
+    cr_assert_str_eq(test_http_header(&r, "Cache-Control", val, sizeof(val)),
+                     "public, max-age=86400");
     cr_assert_str_eq(test_http_header(&r, "Content-Type", val, sizeof(val)), "image/svg+xml");
     test_http_resp_free(&r);
     test_server_stop(&s);

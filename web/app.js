@@ -188,6 +188,17 @@ function readBox(text) {
   return { rows: Number(m[1]), cols: Number(m[2]) };
 }
 
+/** Takes a kept state back into a fresh game, unless the link names other entries; false
+ * (and the game as it was) for a state that does not fit, storage being anyone's to edit. */
+function restores(next, state, entries) {
+  try {
+    if (entries && state.entries.join() !== next.entries.join()) return false;
+    return next.restore(state);
+  } catch {
+    return false;
+  }
+}
+
 /** What makes two loads the same puzzle: the givens and the shape. */
 function puzzleKey(p) {
   return JSON.stringify([p.puzzle, p.box || null, Boolean(p.diagonal), p.regions || null]);
@@ -215,8 +226,7 @@ function load(spec, { push = true, note = '', kept = null } = {}) {
   }
   const next = new Game(shape, cells, entries);
   const key = { puzzle: next.text(), ...shape.options() };
-  const same = kept && puzzleKey(kept.spec) === puzzleKey(key) && (!entries || kept.state.entries.join() === next.entries.join())
-    && next.restore(kept.state);
+  const same = Boolean(kept) && puzzleKey(kept.spec) === puzzleKey(key) && restores(next, kept.state, entries);
   hints.forget();
   game = next;
   loaded = { ...key, solution: spec.solution || (same && kept.spec.solution) || null, rating: spec.rating || (same && kept.spec.rating) || null };

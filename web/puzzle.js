@@ -346,8 +346,10 @@ export class Game {
     const size = this.givens.length;
     const fits = (a) => Array.isArray(a) && a.length === size;
     if (!saved || !fits(saved.entries) || !fits(saved.marks) || !Array.isArray(saved.done) || !Array.isArray(saved.undone)) return false;
-    this.entries = saved.entries.map((v, i) => (this.givens[i] ? 0 : v));
-    this.marks = saved.marks.map((m) => m.slice());
+    const entries = saved.entries.map((v, i) => (this.givens[i] ? 0 : v));
+    const marks = saved.marks.map((m) => m.slice()); // throws on what is not a list: nothing changed
+    this.entries = entries;
+    this.marks = marks;
     this.done = saved.done;
     this.undone = saved.undone;
     this.version++;

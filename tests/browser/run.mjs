@@ -522,7 +522,8 @@ const cases = [
       const cells = await readBoard(page);
       let right = 0;
       cells.forEach((c, i) => {
-        if (HARD[i] !== '.' || c.text === '' || c.text.length !== 1) return;
+        // a placed digit is described by itself; notes and blanks are described as such
+        if (HARD[i] !== '.' || /^(pencil marks|empty)/.test(c.description)) return;
         if (c.text !== sol[i]) throw new Failure(`${c.name} holds ${c.text}, the solution has ${sol[i]}`);
         right++;
       });
