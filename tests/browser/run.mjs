@@ -544,6 +544,14 @@ const cases = [
         if (/= [A-G]\b/.test(said)) letters++;
       }
       assert(letters > 0, 'a hint named a digit above 9 by its letter');
+      // a server that already writes symbols, and numbers that name units, pass unchanged
+      const texts = await page.evaluate(async () => {
+        const { symbolText } = await import('./puzzle.js');
+        return ['r12c14 = E: the only place for E in box 12', 'pointing: in box 1, 15 can only go in row 12: removes 15 from r2c4',
+          'hidden pair: in column 14, 12 and 13 go only in r3c14 and r6c14: removes 10 from r3c14'].map((t) => symbolText(t, 16));
+      });
+      equal(texts, ['r12c14 = E: the only place for E in box 12', 'pointing: in box 1, F can only go in row 12: removes F from r2c4',
+        'hidden pair: in column 14, C and D go only in r3c14 and r6c14: removes A from r3c14'], 'texts in symbols');
     },
   },
   {
@@ -852,6 +860,17 @@ const cases = [
       equal(await input.getAttribute('accept'), 'image/*', 'takes images');
       equal(await input.getAttribute('capture'), 'environment', 'the back camera on a phone');
       assert(await page.getByText('Scan a photo', { exact: true }).isVisible(), 'its label is visible');
+      // what the page makes of an answer: doubtful cells, conflicts, the status in words
+      const report = await page.evaluate(async () => {
+        const { scanReport } = await import('./scan.js');
+        const confidence = new Array(81).fill(0.99);
+        confidence[0] = 0.5;
+        confidence[40] = 0.89;
+        return scanReport({ puzzle: `44${'.'.repeat(79)}`, entries: `..5${'.'.repeat(78)}`, confidence, status: 'conflict', conflicts: [0, 1], changed: [9] });
+      });
+      equal([report.unsure, report.conflicts, report.kind], [[0, 40], [0, 1], 'error'], 'doubtful and conflicting cells');
+      assert(/2 printed and 1 handwritten/.test(report.text) && /r1c1, r5c5/.test(report.text) && /corrected r2c1/.test(report.text)
+        && /repeat .*: r1c1, r1c2/.test(report.text), `the report says it all: ${report.text}`);
       const hasScan = (await api(server, 'openapi.yaml')).text.includes('  /v1/scan:');
       if (hasScan) return { note: '/v1/scan is in this server\'s API: the lead\'s scan test covers it' };
       const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
