@@ -806,7 +806,7 @@ const cases = [
         const pad = await box(w.page.getByRole('group', { name: 'Digits' }));
         const msg = await box(w.page.getByRole('status'));
         if (phone) {
-          assert(pad.y > grid.y + grid.height && pad.y - (grid.y + grid.height) < 130, `${what}: the pad right under the board (${pad.y - grid.y - grid.height} px)`);
+          assert(pad.y > grid.y + grid.height && pad.y - (grid.y + grid.height) < 24, `${what}: the pad right under the board (${pad.y - grid.y - grid.height} px)`);
           assert(pad.y + pad.height <= height, `${what}: the pad above the fold`);
           assert(msg.y < height, `${what}: messages start above the fold`);
         } else {
