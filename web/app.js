@@ -43,8 +43,8 @@ const board = new Board($('board'), {
   input: (i, v) => enter(i, v),
   clear: (i) => typed(i, game.clear(i)),
   toggleNotes: () => setNotes(!notes),
-  undo: () => edit(game.undo(), 'Undone.'),
-  redo: () => edit(game.redo(), 'Redone.'),
+  undo: () => edit(game.undo(), 'Undone.', 'Nothing to undo.'),
+  redo: () => edit(game.redo(), 'Redone.', 'Nothing to redo.'),
 });
 
 const timer = new Timer($('timer'), () => keep());
@@ -83,9 +83,11 @@ async function run(action) {
 
 // ---- the game on the board ----------------------------------------------------------------
 
-function edit(changed, message) {
+/** Shows a change to the game (the cells it touched) and what follows from it; message is
+ * said when something changed, nothing when nothing did. */
+function edit(changed, message = '', nothing = '') {
   if (changed.length === 0) {
-    if (message) say(`Nothing to ${message === 'Undone.' ? 'undo' : 'redo'}.`);
+    if (nothing) say(nothing);
     return;
   }
   for (const i of changed) board.draw(i);
@@ -624,11 +626,11 @@ $('hint').addEventListener('click', () => run(askHint));
 $('new').addEventListener('click', () => run(newPuzzle));
 $('fill').addEventListener('click', () => {
   const changed = game.fillCandidates();
-  edit(changed, changed.length ? `Filled in the candidates of ${changed.length} cells as notes.` : 'Every open cell already has its notes.');
+  edit(changed, `Filled in the candidates of ${changed.length} cells as notes.`, 'Every open cell already has its notes.');
 });
 ui.notes.addEventListener('click', () => setNotes(!notes));
-ui.undo.addEventListener('click', () => edit(game.undo(), 'Undone.'));
-ui.redo.addEventListener('click', () => edit(game.redo(), 'Redone.'));
+ui.undo.addEventListener('click', () => edit(game.undo(), 'Undone.', 'Nothing to undo.'));
+ui.redo.addEventListener('click', () => edit(game.redo(), 'Redone.', 'Nothing to redo.'));
 ui.photo.addEventListener('change', () => run(scanPhoto));
 ui.asTyped.checked = Boolean(settings().asTyped);
 ui.asTyped.addEventListener('change', () => {
