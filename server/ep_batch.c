@@ -32,6 +32,7 @@
 #include "server/input.h"
 #include "server/json_read.h"
 #include "server/json_write.h"
+#include "server/options.h"
 
 /* Tasks per worker a batch is cut into: enough to even out hard and easy
  * chunks and to start streaming the answer early (the first chunk is about
@@ -167,47 +168,14 @@ static int batch_add(void *opaque, size_t index, const input_puzzle *in, const a
     return 0;
 }
 
-/* Parses an unsigned query value in min..max. */
-static int batch_query_uint(const api_param *q, uint64_t min, uint64_t max, uint32_t *out,
-                            api_problem *pb)
-{
-    uint64_t v = 0;
-    const char *s = q->value;
-    if (*s == '\0') goto bad;
-    for (; *s != '\0'; s++) {
-        if (*s < '0' || *s > '9' || v > max) goto bad;
-        v = v * 10 + (uint64_t)(*s - '0');
-    }
-    if (v < min || v > max) goto bad;
-    *out = (uint32_t)v;
-    return 0;
-bad:
-    return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, NULL,
-                           "query parameter %s must be an integer in %llu..%llu", q->key,
-                           (unsigned long long)min, (unsigned long long)max);
-}
-
 /* Reads the shared options of a text batch from the query string. */
 static int batch_query_options(api_context *ctx, const api_request *req, input_puzzle *shared,
                                api_problem *pb)
 {
-    for (size_t i = 0; i < req->nquery; i++) {
-        const api_param *q = &req->query[i];
-        int rc;
-        if (strcmp(q->key, "max_solutions") == 0) {
-            rc = batch_query_uint(q, 1, INPUT_MAX_SOLUTIONS, &shared->max_solutions, pb);
-        } else if (strcmp(q->key, "return_solutions") == 0) {
-            rc = batch_query_uint(q, 0, INPUT_MAX_RETURN_SOLUTIONS, &shared->return_solutions, pb);
-        } else if (strcmp(q->key, "timeout_ms") == 0) {
-            rc = batch_query_uint(q, 1, ctx->cfg->max_timeout_ms, &shared->timeout_ms, pb);
-        } else {
-            rc = api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, NULL,
-                                 "unknown query parameter \"%.64s\" (max_solutions, "
-                                 "return_solutions, timeout_ms)",
-                                 q->key);
-        }
-        if (rc != 0) return -1;
-    }
+    for (size_t i = 0; i < req->nquery; i++)
+        if (option_read_param(REQUEST_BATCH, req->query[i].key, req->query[i].value,
+                              (uint32_t)ctx->cfg->max_timeout_ms, shared, pb) != 0)
+            return -1;
     return 0;
 }
 
@@ -380,7 +348,7 @@ job *ep_batch_parse(api_context *ctx, const api_request *req, api_response *resp
     b->chunks = calloc(b->nchunks, sizeof(*b->chunks));
     if (b->chunks == NULL) goto oom;
     uint64_t rounds = (b->nitems + workers - 1) / workers;
-    b->deadline_ns = req->start_ns + rounds * ctx->cfg->max_timeout_ms * 1000000u;
+    b->deadline_ns = option_deadline_ns(req->start_ns, rounds * ctx->cfg->max_timeout_ms);
     job *j = api_job_new(req, b->nchunks, b, batch_free);
     if (j == NULL) reply_error(resp, req, API_PROBLEM_INTERNAL_ERROR, "out of memory");
     return j;
@@ -437,7 +405,7 @@ static void batch_run_item(batch *b, struct batch_chunk *c, buf *out, worker *w,
     uint32_t return_solutions = it->line ? opt->return_solutions : it->return_solutions;
     input_form form = it->line ? INPUT_FORM_STRING : (input_form)it->form;
 
-    uint64_t deadline = sudoku_now_ns() + (uint64_t)timeout_ms * 1000000u;
+    uint64_t deadline = option_deadline_ns(sudoku_now_ns(), timeout_ms);
     if (deadline > b->deadline_ns) deadline = b->deadline_ns;
     sudoku_limits limits = api_limits(b->ctx, max_solutions, deadline);
     sudoku_result r = {0};

@@ -25,6 +25,7 @@
 #include "server/input.h"
 #include "server/json_read.h"
 #include "server/json_write.h"
+#include "server/options.h"
 #include "server/reserve.h"
 
 /* Candidate puzzles a task tries for a difficulty before it settles for
@@ -34,7 +35,7 @@
 /* How long one piece of idle work may make a reserve puzzle for: a task
  * queued meanwhile waits at most this long for that worker (the others
  * are free). */
-#define EP_REFILL_NS (100 * UINT64_C(1000000))
+#define EP_REFILL_MS 100
 
 typedef struct gen {
     api_context *ctx;
@@ -124,10 +125,10 @@ static void gen_reserve_opts(sudoku_level level, sudoku_puzzle *shape, sudoku_ge
 
 /* The level whose reserve can answer this request, or -1: no seed, one
  * puzzle, the reserve's options, a level's whole score range. */
-static int gen_reserve_level(const api_context *ctx, const input_generate *in,
+static int gen_reserve_level(const api_context *ctx, const input_puzzle *in,
                              const sudoku_puzzle *shape)
 {
-    if (ctx->reserve == NULL || in->has_seed || in->count != 1 || in->minimal ||
+    if (ctx->reserve == NULL || (in->given & OPTION_BIT(SEED)) || in->count != 1 || in->minimal ||
         in->symmetry != SUDOKU_SYMMETRY_NONE || in->score_max == 0)
         return -1;
     sudoku_puzzle want;
@@ -153,7 +154,7 @@ bool ep_generate_refill(void *arg, worker *w)
     uint64_t seed;
     if (getrandom(&seed, sizeof(seed), 0) != (ssize_t)sizeof(seed)) seed = sudoku_now_ns();
     seed &= INPUT_MAX_SEED;
-    sudoku_limits limits = api_limits(ctx, 1, sudoku_now_ns() + EP_REFILL_NS);
+    sudoku_limits limits = api_limits(ctx, 1, option_deadline_ns(sudoku_now_ns(), EP_REFILL_MS));
     buf out = BUF_INIT;
     size_t len;
     if (gen_make(&out, w, &shape, seed, &opts, &limits) == SUDOKU_SOLVED) {
@@ -183,22 +184,21 @@ static bool gen_from_reserve(api_context *ctx, const api_request *req, int level
 
 job *ep_generate_parse(api_context *ctx, const api_request *req, api_response *resp)
 {
-    input_generate in;
+    input_puzzle in;
     api_problem pb;
     gen *g = calloc(1, sizeof(*g));
     if (g == NULL) goto oom;
     g->ctx = ctx;
-    input_generate_init(&in, g->shape.cells, g->shape.regions,
-                        (uint32_t)ctx->cfg->default_timeout_ms);
+    input_init(&in, g->shape.cells, g->shape.regions, (uint32_t)ctx->cfg->default_timeout_ms);
     uint32_t max_timeout = (uint32_t)ctx->cfg->max_timeout_ms;
     int rc = 0;
     if (strcmp(req->method, "POST") == 0) {
         rc = json_read_generate(req->body, req->body_len, max_timeout, &in, &pb);
     } else {
         for (size_t i = 0; i < req->nquery && rc == 0; i++)
-            rc = input_generate_param(&in, req->query[i].key, req->query[i].value, max_timeout,
-                                      &pb);
-        if (rc == 0) rc = input_generate_finish(&in, &pb);
+            rc = option_read_param(REQUEST_GENERATE, req->query[i].key, req->query[i].value,
+                                   max_timeout, &in, &pb);
+        if (rc == 0) rc = input_finish_generate(&in, &pb);
     }
     if (rc != 0) {
         if (pb.type == API_PROBLEM_INTERNAL_ERROR) goto oom;
@@ -206,7 +206,7 @@ job *ep_generate_parse(api_context *ctx, const api_request *req, api_response *r
         gen_free(g);
         return NULL;
     }
-    input_to_puzzle(&in.shape, &g->shape);
+    input_to_puzzle(&in, &g->shape);
     int level = gen_reserve_level(ctx, &in, &g->shape);
     if (level >= 0 && gen_from_reserve(ctx, req, level, resp)) {
         gen_free(g);
@@ -220,9 +220,9 @@ job *ep_generate_parse(api_context *ctx, const api_request *req, api_response *r
         g->opts.score_max = in.score_max;
         g->opts.max_attempts = EP_GENERATE_ATTEMPTS;
     }
-    g->opts.deadline_ns = req->start_ns + (uint64_t)in.shape.timeout_ms * 1000000u;
+    g->opts.deadline_ns = option_deadline_ns(req->start_ns, in.timeout_ms);
     g->seed = in.seed;
-    if (!in.has_seed && getrandom(&g->seed, sizeof(g->seed), 0) != (ssize_t)sizeof(g->seed))
+    if ((in.given & OPTION_BIT(SEED)) == 0 && getrandom(&g->seed, sizeof(g->seed), 0) != (ssize_t)sizeof(g->seed))
         g->seed = sudoku_now_ns();
     g->seed &= INPUT_MAX_SEED;
     g->start_ns = req->start_ns;

@@ -15,6 +15,7 @@
 #include "server/input.h"
 #include "server/json_read.h"
 #include "server/json_write.h"
+#include "server/options.h"
 
 typedef struct logic {
     api_context *ctx;
@@ -38,7 +39,7 @@ static void logic_free(void *state)
 }
 
 /* Reads the request into a new job of the route, or answers it. */
-static job *logic_parse(api_context *ctx, const api_request *req, json_kind kind,
+static job *logic_parse(api_context *ctx, const api_request *req, request_kind kind,
                         api_response *resp)
 {
     input_puzzle in;
@@ -47,7 +48,7 @@ static job *logic_parse(api_context *ctx, const api_request *req, json_kind kind
     if (lg == NULL) goto oom;
     lg->ctx = ctx;
     input_init(&in, lg->puzzle.cells, lg->puzzle.regions, (uint32_t)ctx->cfg->default_timeout_ms);
-    if (kind == JSON_KIND_HINT) {
+    if (kind == REQUEST_HINT) {
         in.entries = lg->entries = calloc(SUDOKU_MAX_CELLS, sizeof(*lg->entries));
         in.marks = lg->marks = calloc(SUDOKU_MAX_CELLS, sizeof(*lg->marks));
         if (lg->entries == NULL || lg->marks == NULL) goto oom;
@@ -73,7 +74,7 @@ static job *logic_parse(api_context *ctx, const api_request *req, json_kind kind
         lg->marks = NULL;
     }
     lg->max_steps = in.max_steps;
-    lg->deadline_ns = req->start_ns + (uint64_t)in.timeout_ms * 1000000u;
+    lg->deadline_ns = option_deadline_ns(req->start_ns, in.timeout_ms);
     job *j = api_job_new(req, 1, lg, logic_free);
     if (j == NULL) reply_error(resp, req, API_PROBLEM_INTERNAL_ERROR, "out of memory");
     return j;
@@ -86,17 +87,17 @@ oom:
 
 job *ep_rate_parse(api_context *ctx, const api_request *req, api_response *resp)
 {
-    return logic_parse(ctx, req, JSON_KIND_RATE, resp);
+    return logic_parse(ctx, req, REQUEST_RATE, resp);
 }
 
 job *ep_explain_parse(api_context *ctx, const api_request *req, api_response *resp)
 {
-    return logic_parse(ctx, req, JSON_KIND_EXPLAIN, resp);
+    return logic_parse(ctx, req, REQUEST_EXPLAIN, resp);
 }
 
 job *ep_hint_parse(api_context *ctx, const api_request *req, api_response *resp)
 {
-    return logic_parse(ctx, req, JSON_KIND_HINT, resp);
+    return logic_parse(ctx, req, REQUEST_HINT, resp);
 }
 
 /* Starts an answer that ran out of its budget: {"status":"limit",... */

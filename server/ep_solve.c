@@ -15,6 +15,7 @@
 #include "server/input.h"
 #include "server/json_read.h"
 #include "server/json_write.h"
+#include "server/options.h"
 
 /* Search nodes a solve may take on the network thread before it is handed
  * to a worker: most published puzzles need far fewer, and a few hundred
@@ -91,7 +92,7 @@ static long single_conflicts(const sudoku_puzzle *p, sudoku_conflict **out)
 /* The shared start of a solve or validate: reads the body into a new
  * single, and its options into *in (whose cell buffers are gone). Returns
  * it, or NULL with *resp answered. */
-static single *single_read(api_context *ctx, const api_request *req, json_kind what,
+static single *single_read(api_context *ctx, const api_request *req, request_kind what,
                            input_puzzle *in, api_response *resp)
 {
     api_problem pb;
@@ -136,10 +137,10 @@ job *ep_solve_parse(api_context *ctx, const api_request *req, api_response *resp
 
     /* Conflicting givens are not looked for here: the solver finds them at
      * once, and render lists them, so a good puzzle pays no second pass. */
-    single *s = single_read(ctx, req, JSON_KIND_SOLVE, &in, resp);
+    single *s = single_read(ctx, req, REQUEST_SOLVE, &in, resp);
     if (s == NULL) return NULL;
     s->max_solutions = in.max_solutions;
-    s->deadline_ns = req->start_ns + (uint64_t)in.timeout_ms * 1000000u;
+    s->deadline_ns = option_deadline_ns(req->start_ns, in.timeout_ms);
     size_t keep = in.return_solutions < in.max_solutions ? in.return_solutions : in.max_solutions;
     s->result.solutions_capacity = keep;
     size_t cells = keep * (size_t)in.size * (size_t)in.size;
@@ -284,7 +285,7 @@ job *ep_validate_parse(api_context *ctx, const api_request *req, api_response *r
     input_puzzle in;
     sudoku_conflict *conflicts;
 
-    single *s = single_read(ctx, req, JSON_KIND_VALIDATE, &in, resp);
+    single *s = single_read(ctx, req, REQUEST_VALIDATE, &in, resp);
     if (s == NULL) return NULL;
     sudoku_puzzle p;
     single_puzzle(s, &p, true);
@@ -306,7 +307,7 @@ job *ep_validate_parse(api_context *ctx, const api_request *req, api_response *r
     }
     s->check = in.check;
     s->max_solutions = (in.check & INPUT_CHECK_UNIQUE) ? 2 : 1;
-    s->deadline_ns = req->start_ns + ctx->cfg->default_timeout_ms * 1000000u;
+    s->deadline_ns = option_deadline_ns(req->start_ns, ctx->cfg->default_timeout_ms);
     job *j = api_job_new(req, 1, s, single_free);
     if (j == NULL) reply_error(resp, req, API_PROBLEM_INTERNAL_ERROR, "out of memory");
     return j;

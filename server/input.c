@@ -18,6 +18,7 @@ void input_init(input_puzzle *p, uint8_t *cells, uint8_t *regions_buf, uint32_t 
     p->max_solutions = INPUT_DEFAULT_MAX_SOLUTIONS;
     p->return_solutions = INPUT_DEFAULT_RETURN_SOLUTIONS;
     p->timeout_ms = default_timeout_ms;
+    p->count = 1;
 }
 
 int input_read_text(input_puzzle *p, const char *text, size_t len, const char *pointer,
@@ -143,140 +144,8 @@ void input_to_puzzle(const input_puzzle *p, sudoku_puzzle *out)
     if (out->has_regions && out->regions != p->regions) memcpy(out->regions, p->regions, cells);
 }
 
-/* ---- generate ------------------------------------------------------------------------ */
-
-void input_generate_init(input_generate *g, uint8_t *cells, uint8_t *regions_buf,
-                         uint32_t default_timeout_ms)
+int input_finish_generate(input_puzzle *p, api_problem *pb)
 {
-    memset(g, 0, sizeof(*g));
-    input_init(&g->shape, cells, regions_buf, default_timeout_ms);
-    g->count = 1;
-}
-
-int input_generate_difficulty(input_generate *g, const char *name, const char *pointer,
-                              api_problem *pb)
-{
-    sudoku_level level;
-    if (sudoku_level_from_str(name, &level) == 0 &&
-        sudoku_level_range(level, &g->score_min, &g->score_max) == 0)
-        return 0;
-    return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, pointer,
-                           "difficulty must be easy, medium, hard, expert or extreme");
-}
-
-int input_generate_symmetry(input_generate *g, const char *name, const char *pointer,
-                            api_problem *pb)
-{
-    if (sudoku_symmetry_from_str(name, &g->symmetry) == 0) return 0;
-    return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, pointer,
-                           "symmetry must be none, rotational, rotational90, mirror or diagonal");
-}
-
-/* Parses an unsigned decimal in min..max. */
-static int input_uint(const char *s, uint64_t min, uint64_t max, uint64_t *out)
-{
-    uint64_t v = 0;
-    if (*s == '\0') return -1;
-    for (; *s != '\0'; s++) {
-        if (*s < '0' || *s > '9' || v > (max - (uint64_t)(*s - '0')) / 10) return -1;
-        v = v * 10 + (uint64_t)(*s - '0');
-    }
-    if (v < min) return -1;
-    *out = v;
-    return 0;
-}
-
-/* Parses a score on SE's scale with at most one decimal ("4", "4.2") into tenths. */
-static int input_score(const char *s, int *tenths)
-{
-    uint64_t whole;
-    char buf[8];
-    const char *dot = strchr(s, '.');
-    size_t n = dot != NULL ? (size_t)(dot - s) : strlen(s);
-    if (n == 0 || n >= sizeof(buf)) return -1;
-    memcpy(buf, s, n);
-    buf[n] = '\0';
-    if (input_uint(buf, 0, INPUT_MAX_SCORE / 10, &whole) != 0) return -1;
-    int frac = 0;
-    if (dot != NULL) {
-        if (dot[1] < '0' || dot[1] > '9' || dot[2] != '\0') return -1;
-        frac = dot[1] - '0';
-    }
-    *tenths = (int)whole * 10 + frac;
-    return 0;
-}
-
-int input_generate_param(input_generate *g, const char *key, const char *value,
-                         uint32_t max_timeout_ms, api_problem *pb)
-{
-    uint64_t v;
-    if (strcmp(key, "difficulty") == 0) return input_generate_difficulty(g, value, NULL, pb);
-    if (strcmp(key, "symmetry") == 0) return input_generate_symmetry(g, value, NULL, pb);
-    if (strcmp(key, "seed") == 0) {
-        if (input_uint(value, 0, INPUT_MAX_SEED, &g->seed) != 0) goto range;
-        g->has_seed = true;
-        return 0;
-    }
-    if (strcmp(key, "count") == 0) {
-        if (input_uint(value, 1, INPUT_MAX_GENERATE, &v) != 0) goto range;
-        g->count = (uint32_t)v;
-        return 0;
-    }
-    if (strcmp(key, "size") == 0) {
-        if (input_uint(value, SUDOKU_MIN_SIZE, SUDOKU_MAX_SIZE, &v) != 0) goto range;
-        g->shape.size = (int)v;
-        return 0;
-    }
-    if (strcmp(key, "timeout_ms") == 0) {
-        if (input_uint(value, 1, max_timeout_ms, &v) != 0) goto range;
-        g->shape.timeout_ms = (uint32_t)v;
-        return 0;
-    }
-    if (strcmp(key, "box") == 0) {
-        uint64_t r, c;
-        char rows[8];
-        const char *x = strchr(value, 'x');
-        size_t n = x != NULL ? (size_t)(x - value) : 0;
-        if (x == NULL || n == 0 || n >= sizeof(rows)) goto box;
-        memcpy(rows, value, n);
-        rows[n] = '\0';
-        if (input_uint(rows, 2, SUDOKU_MAX_SIZE, &r) != 0 ||
-            input_uint(x + 1, 2, SUDOKU_MAX_SIZE, &c) != 0)
-            goto box;
-        g->shape.box_rows = (int)r;
-        g->shape.box_cols = (int)c;
-        return 0;
-    box:
-        return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, NULL,
-                               "query parameter box must be RxC, e.g. 3x4");
-    }
-    if (strcmp(key, "diagonal") == 0 || strcmp(key, "minimal") == 0) {
-        bool on = strcmp(value, "true") == 0 || strcmp(value, "1") == 0;
-        if (!on && strcmp(value, "false") != 0 && strcmp(value, "0") != 0)
-            return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, NULL,
-                                   "query parameter %s must be true or false", key);
-        *(key[0] == 'd' ? &g->shape.diagonal : &g->minimal) = on;
-        return 0;
-    }
-    if (strcmp(key, "score_min") == 0 || strcmp(key, "score_max") == 0) {
-        int *at = key[6] == 'm' && key[7] == 'i' ? &g->score_min : &g->score_max;
-        if (input_score(value, at) != 0)
-            return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, NULL,
-                                   "query parameter %s must be a score such as 4.2", key);
-        return 0;
-    }
-    return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, NULL,
-                           "unknown query parameter \"%.64s\" (difficulty, score_min, score_max, "
-                           "seed, symmetry, size, box, diagonal, minimal, count, timeout_ms)",
-                           key);
-range:
-    return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, NULL,
-                           "query parameter %s is not an integer in its range", key);
-}
-
-int input_generate_finish(input_generate *g, api_problem *pb)
-{
-    input_puzzle *p = &g->shape;
     if (p->size == 0) {
         if (p->box_rows != 0)
             p->size = p->box_rows * p->box_cols;
@@ -285,8 +154,8 @@ int input_generate_finish(input_generate *g, api_problem *pb)
                 if ((size_t)n * (size_t)n == p->nregions) p->size = n;
         if (p->size == 0) p->size = INPUT_DEFAULT_GENERATE_SIZE;
     }
-    if (g->score_min > 0 && g->score_max == 0) g->score_max = INPUT_MAX_SCORE;
-    if (g->score_max != 0 && g->score_min > g->score_max)
+    if (p->score_min > 0 && p->score_max == 0) p->score_max = INPUT_MAX_SCORE;
+    if (p->score_max != 0 && p->score_min > p->score_max)
         return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, "/score",
                                "the score range is empty: min is above max");
     p->has_puzzle = true; /* the grid is to be made: its shape is all there is to check */

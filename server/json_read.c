@@ -26,6 +26,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "server/options.h"
 #include "server/utf8.h"
 
 void json_global_init(void)
@@ -231,56 +232,6 @@ after:
 
 /* ---- reading values -------------------------------------------------------- */
 
-enum json_key {
-    JSON_KEY_PUZZLE,
-    JSON_KEY_BOX,
-    JSON_KEY_DIAGONAL,
-    JSON_KEY_REGIONS,
-    JSON_KEY_MAX_SOLUTIONS,
-    JSON_KEY_RETURN_SOLUTIONS,
-    JSON_KEY_TIMEOUT_MS,
-    JSON_KEY_CHECK,
-    JSON_KEY_PUZZLES,
-    JSON_KEY_MAX_STEPS,
-    JSON_KEY_ENTRIES,
-    JSON_KEY_CANDIDATES,
-    JSON_KEY_COUNT
-};
-
-static const char *const json_key_names[JSON_KEY_COUNT] = {
-    "puzzle",           "box",        "diagonal", "regions",   "max_solutions",
-    "return_solutions", "timeout_ms", "check",    "puzzles",   "max_steps",
-    "entries",          "candidates",
-};
-
-#define JSON_BIT(k) (1u << (k))
-#define JSON_SHAPE_KEYS                                                                            \
-    (JSON_BIT(JSON_KEY_BOX) | JSON_BIT(JSON_KEY_DIAGONAL) | JSON_BIT(JSON_KEY_REGIONS))
-#define JSON_SOLVE_OPTIONS                                                                         \
-    (JSON_BIT(JSON_KEY_MAX_SOLUTIONS) | JSON_BIT(JSON_KEY_RETURN_SOLUTIONS) |                      \
-     JSON_BIT(JSON_KEY_TIMEOUT_MS))
-#define JSON_ALLOW_BATCH (JSON_BIT(JSON_KEY_PUZZLES) | JSON_SHAPE_KEYS | JSON_SOLVE_OPTIONS)
-#define JSON_ALLOW_RATE  (JSON_BIT(JSON_KEY_PUZZLE) | JSON_SHAPE_KEYS | JSON_BIT(JSON_KEY_TIMEOUT_MS))
-
-/* The keys each request kind takes: every kind has its row, so a new kind
- * cannot borrow another's by default. */
-static const unsigned json_allow[JSON_KIND_COUNT] = {
-    [JSON_KIND_SOLVE] = JSON_BIT(JSON_KEY_PUZZLE) | JSON_SHAPE_KEYS | JSON_SOLVE_OPTIONS,
-    [JSON_KIND_VALIDATE] = JSON_BIT(JSON_KEY_PUZZLE) | JSON_SHAPE_KEYS | JSON_BIT(JSON_KEY_CHECK),
-    [JSON_KIND_RATE] = JSON_ALLOW_RATE,
-    [JSON_KIND_EXPLAIN] = JSON_ALLOW_RATE | JSON_BIT(JSON_KEY_MAX_STEPS),
-    [JSON_KIND_HINT] =
-        JSON_ALLOW_RATE | JSON_BIT(JSON_KEY_ENTRIES) | JSON_BIT(JSON_KEY_CANDIDATES),
-};
-
-static int json_key_lookup(const char *s, size_t len)
-{
-    for (int k = 0; k < JSON_KEY_COUNT; k++) {
-        if (strlen(json_key_names[k]) == len && memcmp(json_key_names[k], s, len) == 0) return k;
-    }
-    return -1;
-}
-
 /* out = base + "/" + key escaped as RFC 6901 (~ -> ~0, / -> ~1), truncated. */
 static void json_ptr_key(char *out, size_t cap, const char *base, const char *key, size_t keylen)
 {
@@ -322,8 +273,7 @@ static int json_int_option(const cJSON *v, const char *ptr, const char *name, lo
                            long long max, long long *out, api_problem *pb)
 {
     if (json_int(v, (double)min, (double)max, out) == JSON_INT_OK) return 0;
-    return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr,
-                           "%s must be an integer in %lld..%lld", name, min, max);
+    return option_range_problem(pb, ptr, name, min, max);
 }
 
 /* One cell: null or an integer 0..n. */
@@ -514,7 +464,8 @@ static int json_read_regions(const cJSON *v, const char *ptr, input_puzzle *p, a
     return 0;
 }
 
-static int json_read_box(const cJSON *v, const char *ptr, input_puzzle *p, api_problem *pb)
+static int json_read_box(const cJSON *v, const char *ptr, const option_row *o, input_puzzle *p,
+                         api_problem *pb)
 {
     char kptr[API_POINTER_LEN];
     long long rows = 0, cols = 0;
@@ -532,7 +483,7 @@ static int json_read_box(const cJSON *v, const char *ptr, input_puzzle *p, api_p
         if (is_rows ? have_rows : have_cols)
             return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, kptr, "duplicate key \"%s\"",
                                    e->string);
-        if (json_int_option(e, kptr, is_rows ? "box.rows" : "box.cols", 2, SUDOKU_MAX_SIZE,
+        if (json_int_option(e, kptr, is_rows ? "box.rows" : "box.cols", o->min, o->max,
                             is_rows ? &rows : &cols, pb) != 0)
             return -1;
         if (is_rows)
@@ -572,7 +523,6 @@ static int json_read_check(const cJSON *v, const char *ptr, input_puzzle *p, api
     return 0;
 }
 
-/* Reads the value of one known key other than "puzzles". */
 /* Reads `entries`, the user's digits: any form a puzzle takes, into p->entries. */
 static int json_read_entries(const cJSON *v, const char *ptr, input_puzzle *p, api_problem *pb)
 {
@@ -586,7 +536,8 @@ static int json_read_entries(const cJSON *v, const char *ptr, input_puzzle *p, a
 
 /* Reads `candidates`: N*N lists of pencil-mark digits, row-major, each an
  * array of integers 1..64 (empty or null: no marks for that cell). */
-static int json_read_candidates(const cJSON *v, const char *ptr, input_puzzle *p, api_problem *pb)
+static int json_read_candidates(const cJSON *v, const char *ptr, const option_row *o,
+                                input_puzzle *p, api_problem *pb)
 {
     char cptr[API_POINTER_LEN], dptr[API_POINTER_LEN];
     if (!cJSON_IsArray(v))
@@ -607,7 +558,7 @@ static int json_read_candidates(const cJSON *v, const char *ptr, input_puzzle *p
              d = d->next, k++) {
             long long x;
             json_ptr_index(dptr, sizeof(dptr), cptr, k);
-            if (json_int_option(d, dptr, "a candidate", 1, SUDOKU_MAX_SIZE, &x, pb) != 0)
+            if (json_int_option(d, dptr, "a candidate", o->min, o->max, &x, pb) != 0)
                 return -1;
             mask |= UINT64_C(1) << (x - 1);
         }
@@ -617,55 +568,106 @@ static int json_read_candidates(const cJSON *v, const char *ptr, input_puzzle *p
     return 0;
 }
 
-static int json_read_member(int key, const cJSON *v, const char *ptr, uint32_t max_timeout_ms,
-                            input_puzzle *p, api_problem *pb)
+/* Reads a score on SE's scale (a number, at most one decimal) into tenths. */
+static int json_score(const cJSON *v, const char *ptr, const char *name, int *tenths,
+                      api_problem *pb)
 {
-    long long x;
-
-    switch (key) {
-    case JSON_KEY_PUZZLE:
-        return json_read_puzzle(v, ptr, p, pb);
-    case JSON_KEY_BOX:
-        return json_read_box(v, ptr, p, pb);
-    case JSON_KEY_DIAGONAL:
-        if (!cJSON_IsBool(v))
-            return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr,
-                                   "diagonal must be true or false");
-        p->diagonal = cJSON_IsTrue(v);
-        return 0;
-    case JSON_KEY_REGIONS:
-        return json_read_regions(v, ptr, p, pb);
-    case JSON_KEY_MAX_SOLUTIONS:
-        if (json_int_option(v, ptr, "max_solutions", 1, INPUT_MAX_SOLUTIONS, &x, pb) != 0)
-            return -1;
-        p->max_solutions = (uint32_t)x;
-        return 0;
-    case JSON_KEY_RETURN_SOLUTIONS:
-        if (json_int_option(v, ptr, "return_solutions", 0, INPUT_MAX_RETURN_SOLUTIONS, &x, pb) != 0)
-            return -1;
-        p->return_solutions = (uint32_t)x;
-        return 0;
-    case JSON_KEY_TIMEOUT_MS:
-        if (json_int_option(v, ptr, "timeout_ms", 1, max_timeout_ms, &x, pb) != 0) return -1;
-        p->timeout_ms = (uint32_t)x;
-        return 0;
-    case JSON_KEY_CHECK:
-        return json_read_check(v, ptr, p, pb);
-    case JSON_KEY_MAX_STEPS:
-        if (json_int_option(v, ptr, "max_steps", 1, INPUT_MAX_STEPS, &x, pb) != 0) return -1;
-        p->max_steps = (uint32_t)x;
-        return 0;
-    case JSON_KEY_ENTRIES:
-        return json_read_entries(v, ptr, p, pb);
-    case JSON_KEY_CANDIDATES:
-        return json_read_candidates(v, ptr, p, pb);
-    default:
-        return api_problem_set(pb, API_PROBLEM_INTERNAL_ERROR, ptr, "unexpected key");
-    }
+    double d = cJSON_IsNumber(v) ? v->valuedouble * 10 : -1;
+    long long t = (long long)(d + 0.5);
+    if (!(d >= 0 && d <= INPUT_MAX_SCORE) || (double)t - d > 1e-6 || d - (double)t > 1e-6)
+        return option_score_problem(pb, ptr, name);
+    *tenths = (int)t;
+    return 0;
 }
 
-/* Reads a request object's members (keys allowed by `allow`) into p. */
-static int json_read_object(const cJSON *obj, unsigned allow, const char *base,
+/* Reads `score`, {"min": 2.5, "max": 4.4} (either may be left out). */
+static int json_read_score_range(const cJSON *v, const char *ptr, input_puzzle *p,
+                                 api_problem *pb)
+{
+    char sub[API_POINTER_LEN];
+    const cJSON *min = cJSON_GetObjectItemCaseSensitive(v, "min");
+    const cJSON *max = cJSON_GetObjectItemCaseSensitive(v, "max");
+    if (!cJSON_IsObject(v) || cJSON_GetArraySize(v) != (min != NULL) + (max != NULL) ||
+        (min == NULL && max == NULL))
+        return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr,
+                               "score must be an object {\"min\": 2.5, \"max\": 4.4}");
+    api_pointer_join(sub, ptr, "/min");
+    if (min != NULL && json_score(min, sub, "score.min", &p->score_min, pb) != 0) return -1;
+    api_pointer_join(sub, ptr, "/max");
+    p->score_max = INPUT_MAX_SCORE;
+    if (max != NULL && json_score(max, sub, "score.max", &p->score_max, pb) != 0) return -1;
+    return 0;
+}
+
+/* Reads the value of one member, whose row is o, into p. */
+static int json_read_member(const option_row *o, const cJSON *v, const char *ptr,
+                            uint32_t max_timeout_ms, input_puzzle *p, api_problem *pb)
+{
+    long long x, max = option_max(o, max_timeout_ms);
+    int tenths;
+
+    switch (o->type) {
+    case OPTION_INT:
+    case OPTION_TIMEOUT:
+        if (json_int_option(v, ptr, o->key, o->min, max, &x, pb) != 0) return -1;
+        option_store(p, o, x);
+        return 0;
+    case OPTION_BOOL:
+        if (!cJSON_IsBool(v)) return option_bool_problem(pb, ptr, o->key);
+        option_store(p, o, cJSON_IsTrue(v));
+        return 0;
+    case OPTION_SCORE:
+        if (json_score(v, ptr, o->key, &tenths, pb) != 0) return -1;
+        option_store(p, o, tenths);
+        return 0;
+    case OPTION_LEVEL:
+    case OPTION_SYMMETRY:
+        if (!cJSON_IsString(v))
+            return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr, "%s must be a string",
+                                   o->key);
+        return o->type == OPTION_LEVEL ? option_set_level(p, v->valuestring, ptr, pb)
+                                       : option_set_symmetry(p, v->valuestring, ptr, pb);
+    case OPTION_BOX:
+        return json_read_box(v, ptr, o, p, pb);
+    case OPTION_SCORE_RANGE:
+        return json_read_score_range(v, ptr, p, pb);
+    case OPTION_PUZZLE:
+        return json_read_puzzle(v, ptr, p, pb);
+    case OPTION_REGIONS:
+        return json_read_regions(v, ptr, p, pb);
+    case OPTION_CHECK:
+        return json_read_check(v, ptr, p, pb);
+    case OPTION_ENTRIES:
+        return json_read_entries(v, ptr, p, pb);
+    case OPTION_CANDIDATES:
+        return json_read_candidates(v, ptr, o, p, pb);
+    case OPTION_PUZZLES:
+        break;
+    }
+    return api_problem_set(pb, API_PROBLEM_INTERNAL_ERROR, ptr, "unexpected key");
+}
+
+/* The row of a member's key when a `kind` request takes it, else NULL with
+ * *pb (unknown or, when the key is in `seen`, duplicate key). Adds it to seen. */
+static const option_row *json_member_row(request_kind kind, const char *key, size_t keylen,
+                                         const char *ptr, unsigned *seen, api_problem *pb)
+{
+    const option_row *o = option_lookup(key, keylen);
+    if (o == NULL || (o->json & (1u << kind)) == 0) {
+        api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr, "unknown key \"%.*s\"",
+                        (int)(keylen > 64 ? 64 : keylen), key);
+        return NULL;
+    }
+    if (*seen & (1u << o->id)) {
+        api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr, "duplicate key \"%s\"", o->key);
+        return NULL;
+    }
+    *seen |= 1u << o->id;
+    return o;
+}
+
+/* Reads the members of a `kind` request object into p. */
+static int json_read_object(const cJSON *obj, request_kind kind, const char *base,
                             uint32_t max_timeout_ms, input_puzzle *p, api_problem *pb)
 {
     char ptr[API_POINTER_LEN];
@@ -676,17 +678,11 @@ static int json_read_object(const cJSON *obj, unsigned allow, const char *base,
                                "the request must be a JSON object");
     for (const cJSON *e = obj->child; e != NULL; e = e->next) {
         size_t keylen = strlen(e->string);
-        int key = json_key_lookup(e->string, keylen);
         json_ptr_key(ptr, sizeof(ptr), base, e->string, keylen);
-        if (key < 0 || (allow & JSON_BIT(key)) == 0)
-            return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr, "unknown key \"%.64s\"",
-                                   e->string);
-        if (seen & JSON_BIT(key))
-            return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr, "duplicate key \"%s\"",
-                                   e->string);
-        seen |= JSON_BIT(key);
-        if (json_read_member(key, e, ptr, max_timeout_ms, p, pb) != 0) return -1;
+        const option_row *o = json_member_row(kind, e->string, keylen, ptr, &seen, pb);
+        if (o == NULL || json_read_member(o, e, ptr, max_timeout_ms, p, pb) != 0) return -1;
     }
+    p->given |= seen;
     return 0;
 }
 
@@ -733,19 +729,19 @@ static bool json_plain_puzzle(const char *body, size_t len, const char **text, s
     return true;
 }
 
-int json_read_request(const char *body, size_t len, json_kind kind, uint32_t max_timeout_ms,
+int json_read_request(const char *body, size_t len, request_kind kind, uint32_t max_timeout_ms,
                       input_puzzle *p, api_problem *pb)
 {
     const char *text;
     size_t n;
-    if (json_plain_puzzle(body, len, &text, &n)) {
+    if ((REQ_PUZZLE & (1u << kind)) != 0 && json_plain_puzzle(body, len, &text, &n)) {
         if (input_read_text(p, text, n, "/puzzle", pb) != 0) return -1;
         return input_finish(p, "", "/puzzle", pb);
     }
     if (json_check(body, len, pb) != 0) return -1;
     cJSON *root = json_parse_span(body, len, pb);
     if (root == NULL) return -1;
-    int rc = json_read_object(root, json_allow[kind], "", max_timeout_ms, p, pb);
+    int rc = json_read_object(root, kind, "", max_timeout_ms, p, pb);
     cJSON_Delete(root);
     if (rc != 0) return -1;
     return input_finish(p, "", "/puzzle", pb);
@@ -763,7 +759,7 @@ int json_read_line(const char *line, size_t len, uint32_t max_timeout_ms, input_
         puzzle_ptr = "";
         rc = input_read_text(p, root->valuestring, strlen(root->valuestring), "", pb);
     } else if (cJSON_IsObject(root)) {
-        rc = json_read_object(root, json_allow[JSON_KIND_SOLVE], "", max_timeout_ms, p, pb);
+        rc = json_read_object(root, REQUEST_SOLVE, "", max_timeout_ms, p, pb);
     } else {
         rc = api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, "",
                              "a JSON line must be a request object or a puzzle string");
@@ -831,7 +827,7 @@ static int json_read_item(const char *s, size_t len, size_t index, uint32_t max_
     int rc;
     bool object = cJSON_IsObject(v);
     if (object)
-        rc = json_read_object(v, json_allow[JSON_KIND_SOLVE], base, max_timeout_ms, item, pb);
+        rc = json_read_object(v, REQUEST_SOLVE, base, max_timeout_ms, item, pb);
     else
         rc = json_read_puzzle(v, base, item, pb);
     cJSON_Delete(v);
@@ -870,23 +866,15 @@ int json_read_batch(const char *body, size_t len, uint32_t max_timeout_ms, size_
             key = decoded->valuestring;
             keylen = strlen(key);
         }
-        int k = json_key_lookup(key, keylen);
         json_ptr_key(ptr, sizeof(ptr), "", key, keylen);
-        int rc = 0;
-        if (k < 0 || (JSON_ALLOW_BATCH & JSON_BIT(k)) == 0)
-            rc = api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr, "unknown key \"%.*s\"",
-                                 (int)(keylen > 64 ? 64 : keylen), key);
-        else if (seen & JSON_BIT(k))
-            rc = api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr, "duplicate key \"%s\"",
-                                 json_key_names[k]);
+        const option_row *o = json_member_row(REQUEST_BATCH, key, keylen, ptr, &seen, pb);
         cJSON_Delete(decoded);
-        if (rc != 0) return -1;
-        seen |= JSON_BIT(k);
+        if (o == NULL) return -1;
 
         i = json_skip_ws(body, len, key_end);
         i = json_skip_ws(body, len, i + 1); /* past ':' */
         size_t value_end = json_skip_value(body, len, i);
-        if (k == JSON_KEY_PUZZLES) {
+        if (o->type == OPTION_PUZZLES) {
             if (body[i] != '[')
                 return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr,
                                        "puzzles must be an array");
@@ -896,7 +884,7 @@ int json_read_batch(const char *body, size_t len, uint32_t max_timeout_ms, size_
         } else {
             cJSON *v = json_parse_span(body + i, value_end - i, pb);
             if (v == NULL) return -1;
-            rc = json_read_member(k, v, ptr, max_timeout_ms, shared, pb);
+            int rc = json_read_member(o, v, ptr, max_timeout_ms, shared, pb);
             cJSON_Delete(v);
             if (rc != 0) return -1;
         }
@@ -947,97 +935,14 @@ int json_read_batch(const char *body, size_t len, uint32_t max_timeout_ms, size_
 
 /* ---- generate ------------------------------------------------------------------------ */
 
-/* Reads a score on SE's scale (a number, at most one decimal) into tenths. */
-static int json_score(const cJSON *v, const char *ptr, int *tenths, api_problem *pb)
-{
-    double d = cJSON_IsNumber(v) ? v->valuedouble * 10 : -1;
-    long long t = (long long)(d + 0.5);
-    if (!(d >= 0 && d <= INPUT_MAX_SCORE) || (double)t - d > 1e-6 || d - (double)t > 1e-6)
-        return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr,
-                               "a score is a number 0..%d.%d with at most one decimal",
-                               INPUT_MAX_SCORE / 10, INPUT_MAX_SCORE % 10);
-    *tenths = (int)t;
-    return 0;
-}
-
-/* One member of a generate request. */
-static int json_generate_member(const char *key, const cJSON *v, const char *ptr,
-                                uint32_t max_timeout_ms, input_generate *g, api_problem *pb)
-{
-    long long x;
-    if (strcmp(key, "difficulty") == 0 || strcmp(key, "symmetry") == 0) {
-        if (!cJSON_IsString(v))
-            return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr, "%s must be a string",
-                                   key);
-        return key[0] == 'd' ? input_generate_difficulty(g, v->valuestring, ptr, pb)
-                             : input_generate_symmetry(g, v->valuestring, ptr, pb);
-    }
-    if (strcmp(key, "score") == 0) {
-        char sub[API_POINTER_LEN];
-        const cJSON *min = cJSON_GetObjectItemCaseSensitive(v, "min");
-        const cJSON *max = cJSON_GetObjectItemCaseSensitive(v, "max");
-        if (!cJSON_IsObject(v) || cJSON_GetArraySize(v) != (min != NULL) + (max != NULL) ||
-            (min == NULL && max == NULL))
-            return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr,
-                                   "score must be an object {\"min\": 2.5, \"max\": 4.4}");
-        api_pointer_join(sub, ptr, "/min");
-        if (min != NULL && json_score(min, sub, &g->score_min, pb) != 0) return -1;
-        api_pointer_join(sub, ptr, "/max");
-        g->score_max = INPUT_MAX_SCORE;
-        if (max != NULL && json_score(max, sub, &g->score_max, pb) != 0) return -1;
-        return 0;
-    }
-    if (strcmp(key, "seed") == 0) {
-        if (json_int_option(v, ptr, "seed", 0, (long long)INPUT_MAX_SEED, &x, pb) != 0) return -1;
-        g->seed = (uint64_t)x;
-        g->has_seed = true;
-        return 0;
-    }
-    if (strcmp(key, "count") == 0) {
-        if (json_int_option(v, ptr, "count", 1, INPUT_MAX_GENERATE, &x, pb) != 0) return -1;
-        g->count = (uint32_t)x;
-        return 0;
-    }
-    if (strcmp(key, "size") == 0) {
-        if (json_int_option(v, ptr, "size", SUDOKU_MIN_SIZE, SUDOKU_MAX_SIZE, &x, pb) != 0)
-            return -1;
-        g->shape.size = (int)x;
-        return 0;
-    }
-    if (strcmp(key, "minimal") == 0) {
-        if (!cJSON_IsBool(v))
-            return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr,
-                                   "minimal must be true or false");
-        g->minimal = cJSON_IsTrue(v);
-        return 0;
-    }
-    int k = json_key_lookup(key, strlen(key));
-    if (k < 0 || (json_allow[JSON_KIND_RATE] & ~JSON_BIT(JSON_KEY_PUZZLE) & JSON_BIT(k)) == 0)
-        return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr, "unknown key \"%.64s\"", key);
-    return json_read_member(k, v, ptr, max_timeout_ms, &g->shape, pb);
-}
-
-int json_read_generate(const char *body, size_t len, uint32_t max_timeout_ms, input_generate *g,
+int json_read_generate(const char *body, size_t len, uint32_t max_timeout_ms, input_puzzle *p,
                        api_problem *pb)
 {
-    char ptr[API_POINTER_LEN];
-    if (len == 0) return input_generate_finish(g, pb); /* an empty body asks for the defaults */
+    if (len == 0) return input_finish_generate(p, pb); /* an empty body asks for the defaults */
     if (json_check(body, len, pb) != 0) return -1;
     cJSON *root = json_parse_span(body, len, pb);
     if (root == NULL) return -1;
-    int rc = 0;
-    if (!cJSON_IsObject(root))
-        rc = api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, "",
-                             "the request must be a JSON object");
-    for (const cJSON *e = cJSON_IsObject(root) ? root->child : NULL; e != NULL && rc == 0;
-         e = e->next) {
-        json_ptr_key(ptr, sizeof(ptr), "", e->string, strlen(e->string));
-        for (const cJSON *d = root->child; d != e && rc == 0; d = d->next)
-            if (strcmp(d->string, e->string) == 0)
-                rc = api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr, "duplicate key \"%s\"",
-                                     e->string);
-        if (rc == 0) rc = json_generate_member(e->string, e, ptr, max_timeout_ms, g, pb);
-    }
+    int rc = json_read_object(root, REQUEST_GENERATE, "", max_timeout_ms, p, pb);
     cJSON_Delete(root);
-    return rc != 0 ? -1 : input_generate_finish(g, pb);
+    return rc != 0 ? -1 : input_finish_generate(p, pb);
 }

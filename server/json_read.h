@@ -15,6 +15,7 @@
 #include <stdint.h>
 
 #include "server/input.h"
+#include "server/options.h"
 #include "server/problems.h"
 #include "solver/sudoku.h"
 
@@ -33,27 +34,18 @@ void json_global_init(void);
  * Iterative: any nesting depth is safe. Thread-safe. */
 int json_check(const char *text, size_t len, api_problem *pb);
 
-/* Which keys an object may have. */
-typedef enum json_kind {
-    JSON_KIND_SOLVE = 0, /* puzzle, box, diagonal, regions, max/return_solutions, timeout_ms */
-    JSON_KIND_VALIDATE,  /* puzzle, box, diagonal, regions, check */
-    JSON_KIND_RATE,      /* puzzle, box, diagonal, regions, timeout_ms */
-    JSON_KIND_EXPLAIN,   /* the same and max_steps */
-    JSON_KIND_HINT,      /* the same as rate and entries, candidates (p->entries, p->marks set) */
-    JSON_KIND_COUNT
-} json_kind;
-
-/* Reads a whole POST /v1/solve or /v1/validate body into p (input_init'ed
- * by the caller) and runs input_finish(). Returns 0, or -1 with *pb.
- * Thread-safe. */
-int json_read_request(const char *body, size_t len, json_kind kind, uint32_t max_timeout_ms,
+/* Reads a whole body of a request that sends one puzzle (solve, validate,
+ * rate, explain, hint: the keys options.h gives that kind) into p
+ * (input_init'ed by the caller) and runs input_finish(). Returns 0, or -1
+ * with *pb. Thread-safe. */
+int json_read_request(const char *body, size_t len, request_kind kind, uint32_t max_timeout_ms,
                       input_puzzle *p, api_problem *pb);
 
-/* Reads a POST /v1/generate body (an object of the keys input_generate
- * holds; an empty body asks for the defaults) into g (input_generate_init'ed
- * by the caller) and runs input_generate_finish(). Returns 0, or -1 with *pb.
- * Thread-safe. */
-int json_read_generate(const char *body, size_t len, uint32_t max_timeout_ms, input_generate *g,
+/* Reads a POST /v1/generate body (an object of the keys options.h gives
+ * REQUEST_GENERATE; an empty body asks for the defaults) into p
+ * (input_init'ed by the caller) and runs input_finish_generate(). Returns
+ * 0, or -1 with *pb. Thread-safe. */
+int json_read_generate(const char *body, size_t len, uint32_t max_timeout_ms, input_puzzle *p,
                        api_problem *pb);
 
 /* Reads one JSON line of a text batch: a solve-request object or a puzzle

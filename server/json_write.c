@@ -284,7 +284,7 @@ void json_render_problem(buf *b, const api_problem *pb, const char *instance,
         json_put_string(b, request_id, strlen(request_id));
     }
     if (pb->has_pointer) {
-        buf_puts(b, ",\"errors\":[{\"pointer\":");
+        buf_puts(b, pb->in_query ? ",\"errors\":[{\"parameter\":" : ",\"errors\":[{\"pointer\":");
         json_put_string(b, pb->pointer, strlen(pb->pointer));
         buf_puts(b, ",\"reason\":");
         json_put_string(b, pb->detail, strlen(pb->detail));

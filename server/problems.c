@@ -35,6 +35,7 @@ int api_problem_set(api_problem *pb, api_problem_type type, const char *pointer,
 
     pb->type = type;
     pb->has_pointer = pointer != NULL;
+    pb->in_query = false;
     api_copy_utf8(pb->pointer, sizeof(pb->pointer), pointer != NULL ? pointer : "");
     va_start(ap, fmt);
     vsnprintf(tmp, sizeof(tmp), fmt, ap);

@@ -71,16 +71,18 @@ typedef enum api_problem_type {
 
 /* One problem found while reading a request: its type, a sentence for
  * `detail`, and when has_pointer one `errors` entry {pointer, reason:
- * detail} ("" points at the whole document). Plain data; lives on the stack
- * or in a job. */
+ * detail} ("" points at the whole document), or {parameter, reason} when
+ * in_query (`pointer` then holds the query parameter's name). Plain data;
+ * lives on the stack or in a job. */
 typedef struct api_problem {
     api_problem_type type;
     bool has_pointer;
+    bool in_query;
     char pointer[API_POINTER_LEN];
     char detail[API_DETAIL_LEN];
 } api_problem;
 
-/* Fills *pb. `pointer` is NULL when no particular value is at fault. Always
+/* Fills *pb (not in_query). `pointer` is NULL when no particular value is at fault. Always
  * returns -1, so parsers can `return api_problem_set(...)`. */
 int api_problem_set(api_problem *pb, api_problem_type type, const char *pointer, const char *fmt,
                     ...) __attribute__((format(printf, 4, 5)));

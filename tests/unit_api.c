@@ -1650,6 +1650,60 @@ Test(api, generate_refuses_what_it_cannot_make)
     done(&x);
 }
 
+/* A query parameter and a JSON member of the same option are refused in the
+ * same words; the query's errors[] entry names the parameter. */
+Test(api, options_are_refused_alike_in_a_body_and_a_query_string)
+{
+    api_param q[] = {{"count", "abc"}};
+    struct exchange x =
+        run((struct call){.method = "GET", .path = "/v1/generate", .query = q, .nquery = 1});
+    const cJSON *pb = expect_problem(&x, 400, "invalid-request");
+    cr_assert_str_eq(get_str(pb, "detail"), "count must be an integer in 1..100", "%s", x.text);
+    const cJSON *e = cJSON_GetArrayItem(get(pb, "errors"), 0);
+    cr_assert_str_eq(get_str(e, "parameter"), "count", "%s", x.text);
+    cr_assert_null(get(e, "pointer"), "a query parameter has no JSON Pointer: %s", x.text);
+    cr_assert_str_eq(get_str(e, "reason"), "count must be an integer in 1..100");
+    done(&x);
+
+    x = post("/v1/generate", "{\"count\":\"abc\"}");
+    pb = expect_problem(&x, 400, "invalid-request");
+    cr_assert_str_eq(get_str(pb, "detail"), "count must be an integer in 1..100", "%s", x.text);
+    cr_assert_str_eq(first_pointer(pb), "/count");
+    done(&x);
+
+    api_param t[] = {{"timeout_ms", "0"}};
+    x = run((struct call){.method = "POST",
+                          .path = "/v1/solve/batch",
+                          .content_type = "text/plain",
+                          .body = "1234341221434321\n",
+                          .query = t,
+                          .nquery = 1});
+    char want[96];
+    snprintf(want, sizeof(want), "timeout_ms must be an integer in 1..%llu",
+             (unsigned long long)cfg.max_timeout_ms);
+    pb = expect_problem(&x, 400, "invalid-request");
+    cr_assert_str_eq(get_str(pb, "detail"), want, "%s", x.text);
+    cr_assert_str_eq(get_str(cJSON_GetArrayItem(get(pb, "errors"), 0), "parameter"), "timeout_ms");
+    done(&x);
+    x = post("/v1/solve", "{\"puzzle\":\"1234341221434321\",\"timeout_ms\":0}");
+    cr_assert_str_eq(get_str(expect_problem(&x, 400, "invalid-request"), "detail"), want);
+    done(&x);
+
+    /* an unknown parameter is told the ones this endpoint takes */
+    api_param u[] = {{"diagonal", "true"}};
+    x = run((struct call){.method = "POST",
+                          .path = "/v1/solve/batch",
+                          .content_type = "text/plain",
+                          .body = "1234341221434321\n",
+                          .query = u,
+                          .nquery = 1});
+    cr_assert_str_eq(get_str(expect_problem(&x, 400, "invalid-request"), "detail"),
+                     "unknown query parameter \"diagonal\" (max_solutions, return_solutions, "
+                     "timeout_ms)",
+                     "%s", x.text);
+    done(&x);
+}
+
 Test(api, generate_that_runs_out_of_time_answers_what_it_has)
 {
     struct exchange x = post("/v1/generate", "{\"score\":{\"min\":9.9,\"max\":9.9},\"seed\":5,"
