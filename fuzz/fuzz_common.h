@@ -25,13 +25,13 @@
 #include <string.h>
 
 #include "server/api.h"
-#include "server/buf.h"
+#include "writers/buf.h"
 #include "server/config.h"
 #include "server/input.h"
 #include "server/json_read.h"
-#include "server/json_write.h"
+#include "writers/json_write.h"
 #include "server/metrics.h"
-#include "server/problems.h"
+#include "writers/problems.h"
 #include "solver/sudoku.h"
 
 /* Search nodes per solve. The plain 9x9 (the fast9 path) gets FUZZ_NODE_BUDGET:
@@ -116,7 +116,7 @@ static inline bool fuzz_keeps_givens(const sudoku_puzzle *p, const uint8_t *cell
  * checks the answer and renders it in `form`. index < 0 for a single solve.
  * Returns the solve status. */
 static inline sudoku_status fuzz_solve(const sudoku_puzzle *p, uint32_t max_solutions,
-                                       uint32_t return_solutions, input_form form, long long index)
+                                       uint32_t return_solutions, json_form form, long long index)
 {
     static sudoku_conflict conflicts[64];
     size_t cells = (size_t)p->size * (size_t)p->size;

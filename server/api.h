@@ -20,7 +20,7 @@
 
 #include "server/config.h"
 #include "server/job.h"
-#include "server/problems.h"
+#include "writers/problems.h"
 #include "server/routes.h"
 
 /* Room for a request id and its NUL (ids are 1..64 characters). */

@@ -20,7 +20,7 @@
 #include <stdatomic.h>
 
 #include "server/api.h"
-#include "server/buf.h"
+#include "writers/buf.h"
 #include "server/metrics.h"
 
 typedef job *(*route_parse_fn)(api_context *ctx, const api_request *req, api_response *resp);

@@ -31,7 +31,7 @@
 #include "server/endpoint.h"
 #include "server/input.h"
 #include "server/json_read.h"
-#include "server/json_write.h"
+#include "writers/json_write.h"
 #include "server/options.h"
 
 /* Tasks per worker a batch is cut into: enough to even out hard and easy
@@ -403,7 +403,7 @@ static void batch_run_item(batch *b, struct batch_chunk *c, buf *out, worker *w,
     uint32_t timeout_ms = it->line ? opt->timeout_ms : it->timeout_ms;
     uint32_t max_solutions = it->line ? opt->max_solutions : it->max_solutions;
     uint32_t return_solutions = it->line ? opt->return_solutions : it->return_solutions;
-    input_form form = it->line ? INPUT_FORM_STRING : (input_form)it->form;
+    json_form form = it->line ? JSON_FORM_STRING : (json_form)it->form;
 
     uint64_t deadline = option_deadline_ns(sudoku_now_ns(), timeout_ms);
     if (deadline > b->deadline_ns) deadline = b->deadline_ns;

@@ -24,7 +24,7 @@
 #include "server/endpoint.h"
 #include "server/input.h"
 #include "server/json_read.h"
-#include "server/json_write.h"
+#include "writers/json_write.h"
 #include "server/options.h"
 #include "server/reserve.h"
 
@@ -80,25 +80,16 @@ static sudoku_status gen_make(buf *out, worker *w, const sudoku_puzzle *shape, u
         status = SUDOKU_LIMIT;
         reason = sudoku_now_ns() >= limits->deadline_ns ? SUDOKU_LIMIT_DEADLINE : SUDOKU_LIMIT_CANCEL;
     }
-    buf_printf(out, "{\"seed\":%llu,\"status\":\"%s\"", (unsigned long long)seed,
-               status == SUDOKU_SOLVED ? "ok" : "limit");
-    if (status == SUDOKU_LIMIT)
-        buf_printf(out, ",\"limit_reason\":\"%s\"", sudoku_limit_reason_str(reason));
-    if (res.givens == 0) {
-        buf_puts(out, ",\"puzzle\":null}");
-        return status;
-    }
-    input_form form = p->size <= SUDOKU_MAX_TEXT_SIZE ? INPUT_FORM_STRING : INPUT_FORM_FLAT;
-    buf_puts(out, ",\"puzzle\":");
-    json_render_grid(out, form, p->size, p->cells);
-    buf_puts(out, ",\"solution\":");
-    json_render_grid(out, form, p->size, w->solutions);
-    buf_printf(out, ",\"givens\":%d,", res.givens);
-    if (rated)
-        json_render_rating(out, &r, false);
-    else
-        buf_puts(out, "\"score\":null,\"level\":null");
-    buf_putc(out, '}');
+    json_generated g = {
+        .seed = seed,
+        .status = status,
+        .reason = reason,
+        .puzzle = res.givens > 0 ? p : NULL,
+        .solution = w->solutions,
+        .givens = res.givens,
+        .rating = rated ? &r : NULL,
+    };
+    json_render_generated(out, &g);
     return status;
 }
 
@@ -175,8 +166,9 @@ static bool gen_from_reserve(api_context *ctx, const api_request *req, int level
     job_runner_kick(ctx->runner); /* make its successor */
     if (json == NULL) return false;
     buf b = BUF_INIT;
-    buf_printf(&b, "{\"puzzles\":[%s],\"status\":\"ok\",\"timing_us\":{\"total\":%llu}}", json,
-               (unsigned long long)reply_us(req->start_ns, sudoku_now_ns()));
+    buf_puts(&b, JSON_GENERATE_HEAD);
+    buf_puts(&b, json);
+    json_render_generate_end(&b, false, reply_us(req->start_ns, sudoku_now_ns()));
     free(json);
     reply_buf(resp, API_HTTP_OK, CT_JSON, &b);
     return true;
@@ -244,13 +236,12 @@ static void gen_tail(job *j, buf *out)
     const gen *g = job_state(j);
     bool limited = false;
     for (size_t k = 0; k < job_ntasks(j); k++) limited |= g->limited[k];
-    buf_printf(out, "],\"status\":\"%s\",\"timing_us\":{\"total\":%llu}}", limited ? "limit" : "ok",
-               (unsigned long long)reply_us(g->start_ns, sudoku_now_ns()));
+    json_render_generate_end(out, limited, reply_us(g->start_ns, sudoku_now_ns()));
 }
 
 void ep_generate_render(job *j, const api_request *req, api_response *resp)
 {
-    resp->stream = job_stream_new(j, "{\"puzzles\":[", ',', gen_tail);
+    resp->stream = job_stream_new(j, JSON_GENERATE_HEAD, ',', gen_tail);
     if (resp->stream == NULL) {
         reply_error(resp, req, API_PROBLEM_INTERNAL_ERROR, "out of memory");
         return;

@@ -14,7 +14,7 @@
 #include "server/endpoint.h"
 #include "server/input.h"
 #include "server/json_read.h"
-#include "server/json_write.h"
+#include "writers/json_write.h"
 #include "server/options.h"
 
 typedef struct logic {
@@ -100,14 +100,6 @@ job *ep_hint_parse(api_context *ctx, const api_request *req, api_response *resp)
     return logic_parse(ctx, req, REQUEST_HINT, resp);
 }
 
-/* Starts an answer that ran out of its budget: {"status":"limit",... */
-static void logic_limit(buf *out, sudoku_limit_reason reason)
-{
-    buf_puts(out, "{\"status\":\"limit\",\"limit_reason\":\"");
-    buf_puts(out, sudoku_limit_reason_str(reason));
-    buf_putc(out, '"');
-}
-
 /* What a deadline or cancel flag that stopped the engine was. */
 static sudoku_limit_reason logic_limit_reason(const logic *lg)
 {
@@ -139,7 +131,7 @@ static bool logic_check_solution(logic *lg, sudoku_status status, sudoku_limit_r
         break;
     }
     case SUDOKU_LIMIT:
-        logic_limit(out, reason);
+        json_render_limit_open(out, reason);
         return false;
     }
     lg->refused = true;
@@ -159,7 +151,7 @@ static bool logic_rate(logic *lg, worker *w, const sudoku_limits *limits, sudoku
                        buf *out)
 {
     if (sudoku_rate(w->logic, w->solver, &lg->puzzle, limits, r) != SUDOKU_LOGIC_LIMIT) return true;
-    logic_limit(out, logic_limit_reason(lg));
+    json_render_limit_open(out, logic_limit_reason(lg));
     return false;
 }
 
@@ -171,10 +163,8 @@ void ep_rate_run(job *j, size_t task, worker *w)
     sudoku_rating r;
 
     lg->start_ns = sudoku_now_ns();
-    if (logic_unique(lg, w, &limits, out) && logic_rate(lg, w, &limits, &r, out)) {
-        buf_puts(out, "{\"status\":\"rated\",");
-        json_render_rating(out, &r, true);
-    }
+    if (logic_unique(lg, w, &limits, out) && logic_rate(lg, w, &limits, &r, out))
+        json_render_rated_open(out, &r);
     lg->end_ns = sudoku_now_ns();
 }
 
@@ -217,26 +207,20 @@ void ep_explain_run(job *j, size_t task, worker *w)
         goto done;
     }
     if (!logic_unique(lg, w, &limits, out)) goto done;
-    buf_puts(out, "{\"steps\":[");
+    buf_puts(out, JSON_EXPLAIN_HEAD);
     sudoku_logic_status s =
         sudoku_rate_steps(w->logic, w->solver, &lg->puzzle, &limits, &r, explain_step, &x);
     if (s == SUDOKU_LOGIC_LIMIT) {
         out->len = 0; /* the steps so far give way to the limit answer */
-        logic_limit(out, logic_limit_reason(lg));
+        json_render_limit_open(out, logic_limit_reason(lg));
         goto done;
     }
     bool cut = lg->max_steps != 0 && r.steps >= lg->max_steps;
     const char *status = cut ? "max_steps" : s == SUDOKU_LOGIC_SOLVED ? "solved" : "stuck";
-    buf_printf(out, "],\"status\":\"%s\",", status);
-    json_render_rating(out, &r, false);
-    if (strcmp(status, "solved") != 0) {
-        /* where the explanation stopped: the digits placed and the candidates left */
-        if (!cut || r.steps == lg->max_steps) sudoku_logic_state(w->logic, values, x.cand);
-        buf_puts(out, ",\"values\":[");
-        for (int i = 0; i < n * n; i++) buf_printf(out, i > 0 ? ",%u" : "%u", values[i]);
-        buf_puts(out, "],\"candidates\":");
-        json_render_candidates(out, n, x.cand);
-    }
+    bool stopped = strcmp(status, "solved") != 0;
+    /* where the explanation stopped: the digits placed and the candidates left */
+    if (stopped && (!cut || r.steps == lg->max_steps)) sudoku_logic_state(w->logic, values, x.cand);
+    json_render_explain_end(out, status, &r, n, stopped ? values : NULL, x.cand);
 done:
     free(x.cand);
     lg->end_ns = sudoku_now_ns();
@@ -281,11 +265,12 @@ void ep_logic_render(job *j, const api_request *req, api_response *resp)
     uint64_t total_us = reply_us(req->start_ns, sudoku_now_ns());
     buf b = BUF_INIT;
     if (out->oom) b.oom = true; /* becomes a 500 */
-    buf_append(&b, out->data, out->len);
-    buf_printf(&b, ",\"timing_us\":{\"queue\":%llu,\"work\":%llu,\"total\":%llu}}",
-               (unsigned long long)queue_us, (unsigned long long)work_us,
-               (unsigned long long)total_us);
-    reply_buf(resp, API_HTTP_OK, CT_JSON, &b);
     static const char *const names[] = {"queue", "work", "total"};
-    reply_timing(resp, names, (uint64_t[]){queue_us, work_us, total_us}, 3);
+    const uint64_t us[] = {queue_us, work_us, total_us};
+    buf_append(&b, out->data, out->len);
+    buf_putc(&b, ',');
+    json_render_timing(&b, names, us, 3);
+    buf_putc(&b, '}');
+    reply_buf(resp, API_HTTP_OK, CT_JSON, &b);
+    reply_timing(resp, names, us, 3);
 }

@@ -14,7 +14,7 @@
 #include "server/endpoint.h"
 #include "server/input.h"
 #include "server/json_read.h"
-#include "server/json_write.h"
+#include "writers/json_write.h"
 #include "server/options.h"
 
 /* Search nodes a solve may take on the network thread before it is handed
@@ -39,7 +39,7 @@
  * solver or a writer needs one. */
 typedef struct single {
     api_context *ctx;
-    input_form form;
+    json_form form;
     bool box_assumed; /* the request named no box: the default one was taken */
     uint32_t max_solutions;
     unsigned check; /* validate: INPUT_CHECK_* */
@@ -253,31 +253,23 @@ void ep_solve_render(job *j, const api_request *req, api_response *resp)
 
 /* ---- validate ------------------------------------------------------------------------ */
 
-/* solvable and unique: -1 unknown, 0 no, 1 yes. */
-static void validate_render_body(buf *b, const sudoku_puzzle *p, const sudoku_conflict *conflicts,
-                                 size_t nconflicts, unsigned check, int solvable, int unique)
+/* Answers a validation of the givens p. */
+static void validate_reply(api_response *resp, const sudoku_puzzle *p,
+                           const sudoku_conflict *conflicts, size_t nconflicts, unsigned check,
+                           int solvable, int unique)
 {
-    size_t cells = (size_t)p->size * (size_t)p->size, givens = 0;
-    for (size_t i = 0; i < cells; i++) givens += p->cells[i] != 0;
-
-    buf_puts(b, nconflicts == 0 ? "{\"valid\":true" : "{\"valid\":false");
-    buf_puts(b, givens == cells ? ",\"complete\":true" : ",\"complete\":false");
-    buf_puts(b, ",\"size\":");
-    buf_put_u64(b, (uint64_t)p->size);
-    buf_puts(b, ",\"givens\":");
-    buf_put_u64(b, givens);
-    buf_puts(b, ",\"conflicts\":");
-    json_render_conflicts(b, conflicts, nconflicts, p);
-    static const char *const tri[] = {"null", "false", "true"};
-    if (check & INPUT_CHECK_SOLVABLE) {
-        buf_puts(b, ",\"solvable\":");
-        buf_puts(b, tri[solvable + 1]);
-    }
-    if (check & INPUT_CHECK_UNIQUE) {
-        buf_puts(b, ",\"unique\":");
-        buf_puts(b, tri[unique + 1]);
-    }
-    buf_putc(b, '}');
+    json_validation v = {
+        .puzzle = p,
+        .conflicts = conflicts,
+        .nconflicts = nconflicts,
+        .asked_solvable = (check & INPUT_CHECK_SOLVABLE) != 0,
+        .asked_unique = (check & INPUT_CHECK_UNIQUE) != 0,
+        .solvable = solvable,
+        .unique = unique,
+    };
+    buf b = BUF_INIT;
+    json_render_validation(&b, &v);
+    reply_buf(resp, API_HTTP_OK, CT_JSON, &b);
 }
 
 job *ep_validate_parse(api_context *ctx, const api_request *req, api_response *resp)
@@ -298,9 +290,7 @@ job *ep_validate_parse(api_context *ctx, const api_request *req, api_response *r
     size_t nconflicts = (size_t)n;
     if (in.check == 0 || nconflicts > 0) {
         /* nothing to search: conflicting givens can be neither solvable nor unique */
-        buf b = BUF_INIT;
-        validate_render_body(&b, &p, conflicts, nconflicts, in.check, 0, 0);
-        reply_buf(resp, API_HTTP_OK, CT_JSON, &b);
+        validate_reply(resp, &p, conflicts, nconflicts, in.check, 0, 0);
         free(conflicts);
         single_free(s);
         return NULL;
@@ -344,7 +334,5 @@ void ep_validate_render(job *j, const api_request *req, api_response *resp)
     }
     sudoku_puzzle p;
     single_puzzle(s, &p, true);
-    buf b = BUF_INIT;
-    validate_render_body(&b, &p, NULL, 0, s->check, solvable, unique);
-    reply_buf(resp, API_HTTP_OK, CT_JSON, &b);
+    validate_reply(resp, &p, NULL, 0, s->check, solvable, unique);
 }

@@ -53,7 +53,7 @@
 #include <time.h>
 
 #include "server/api.h"
-#include "server/buf.h"
+#include "writers/buf.h"
 #include "server/json_read.h"
 #include "server/log.h"
 #include "solver/sudoku.h"

@@ -32,7 +32,7 @@ int input_read_text(input_puzzle *p, const char *text, size_t len, const char *p
                                "a %dx%d grid is not supported: N must be %d..%d and not prime", n,
                                n, SUDOKU_MIN_SIZE, SUDOKU_MAX_SIZE);
     p->size = n;
-    p->form = INPUT_FORM_STRING;
+    p->form = JSON_FORM_STRING;
     p->has_puzzle = true;
     return 0;
 }

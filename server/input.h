@@ -15,16 +15,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "server/problems.h"
+#include "writers/json_write.h"
+#include "writers/problems.h"
 #include "solver/sudoku.h"
-
-/* The shape the puzzle was given in; solutions are returned in the same one. */
-typedef enum input_form {
-    INPUT_FORM_STRING = 0, /* text form, e.g. "53..7...." */
-    INPUT_FORM_ROWS,       /* [[5,3,0,...],...] */
-    INPUT_FORM_FLAT,       /* [5,3,0,...] */
-    INPUT_FORM_ROW_TEXT,   /* ["53..7....", "6..195...", ...] */
-} input_form;
 
 /* Option ranges of the API contract. */
 #define INPUT_MAX_SOLUTIONS            1000000u
@@ -48,7 +41,7 @@ typedef enum input_form {
 /* One request's puzzle and options, whatever endpoint it was sent to. */
 typedef struct input_puzzle {
     int size; /* N once the puzzle was read, else 0 */
-    input_form form;
+    json_form form;
     bool has_puzzle; /* the `puzzle` key was present */
     int box_rows;    /* as asked, 0 = default box; the box in use after input_finish */
     int box_cols;

@@ -23,7 +23,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "server/buf.h"
+#include "writers/buf.h"
 #include "server/metrics.h"
 #include "server/worker.h"
 

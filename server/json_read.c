@@ -27,7 +27,7 @@
 #include <string.h>
 
 #include "server/options.h"
-#include "server/utf8.h"
+#include "writers/utf8.h"
 
 void json_global_init(void)
 {
@@ -329,7 +329,7 @@ static int json_read_row_text(const cJSON *v, const char *ptr, input_puzzle *p, 
             return api_problem_set(pb, API_PROBLEM_INVALID_PUZZLE, rptr, "row %d: %s", r + 1, err);
     }
     p->size = n;
-    p->form = INPUT_FORM_ROW_TEXT;
+    p->form = JSON_FORM_ROW_TEXT;
     p->has_puzzle = true;
     return 0;
 }
@@ -377,7 +377,7 @@ static int json_read_puzzle(const cJSON *v, const char *ptr, input_puzzle *p, ap
                                        "row %d has %d cells, %d expected", r + 1, c, n);
         }
         p->size = n;
-        p->form = INPUT_FORM_ROWS;
+        p->form = JSON_FORM_ROWS;
         p->has_puzzle = true;
         return 0;
     }
@@ -404,7 +404,7 @@ static int json_read_puzzle(const cJSON *v, const char *ptr, input_puzzle *p, ap
         if (json_cell(cell, n, cptr, &p->cells[i], pb) != 0) return -1;
     }
     p->size = n;
-    p->form = INPUT_FORM_FLAT;
+    p->form = JSON_FORM_FLAT;
     p->has_puzzle = true;
     return 0;
 }

@@ -16,7 +16,7 @@
 
 #include "server/input.h"
 #include "server/options.h"
-#include "server/problems.h"
+#include "writers/problems.h"
 #include "solver/sudoku.h"
 
 /* Deepest nesting of arrays/objects accepted; a request needs 4. */

@@ -11,7 +11,7 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 
-#include "server/problems.h"
+#include "writers/problems.h"
 
 static const int metrics_status_codes[] = {
 #define X(name, code) code,

@@ -11,8 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "server/buf.h"
-#include "server/problems.h"
+#include "writers/buf.h"
+#include "writers/problems.h"
 #include "server/routes.h"
 #include "solver/sudoku.h"
 

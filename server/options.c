@@ -114,13 +114,13 @@ static int option_parse_int(const char *s, long long min, long long max, long lo
 static int option_parse_score(const char *s, long long max, long long *tenths)
 {
     long long whole;
-    char buf[8];
+    char whole_text[8];
     const char *dot = strchr(s, '.');
     size_t n = dot != NULL ? (size_t)(dot - s) : strlen(s);
-    if (n == 0 || n >= sizeof(buf)) return -1;
-    memcpy(buf, s, n);
-    buf[n] = '\0';
-    if (option_parse_int(buf, 0, max / 10, &whole) != 0) return -1;
+    if (n == 0 || n >= sizeof(whole_text)) return -1;
+    memcpy(whole_text, s, n);
+    whole_text[n] = '\0';
+    if (option_parse_int(whole_text, 0, max / 10, &whole) != 0) return -1;
     int frac = 0;
     if (dot != NULL) {
         if (dot[1] < '0' || dot[1] > '9' || dot[2] != '\0') return -1;

@@ -8,7 +8,9 @@
  * table, so a body and a query string are refused in the same words, and a
  * new option of an existing type is one row (plus its field in input_puzzle).
  * Options of a structured type (a puzzle, a region layout, ...) are read by
- * their own JSON reader, named by the type.
+ * their own JSON reader, named by the type. A request whose body is not
+ * JSON (an image, say) takes its options as query parameters: give it a
+ * request_kind and set its REQ() bit in the query column of the rows it takes.
  *
  *   key ----> option_lookup ----> row: type, min..max, field, json/query kinds
  *                                  |
@@ -25,7 +27,7 @@
 #include <stdint.h>
 
 #include "server/input.h"
-#include "server/problems.h"
+#include "writers/problems.h"
 
 /* What a request is, for which options it takes. */
 typedef enum request_kind {

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "server/endpoint.h"
-#include "server/json_write.h"
+#include "writers/json_write.h"
 
 static const char reply_internal_error_body[] =
     "{\"type\":\"" API_PROBLEM_URN "internal-error\",\"title\":\"Internal error\",\"status\":500,"

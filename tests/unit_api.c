@@ -15,7 +15,7 @@
 #include "server/api.h"
 #include "server/config.h"
 #include "server/metrics.h"
-#include "server/problems.h"
+#include "writers/problems.h"
 #include "solver/sudoku.h"
 
 static struct config cfg;

@@ -3,10 +3,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "server/buf.h"
+#include "writers/buf.h"
 #include "server/input.h"
 #include "server/json_read.h"
-#include "server/json_write.h"
+#include "writers/json_write.h"
 
 static int check(const char *text, api_problem *pb)
 {
@@ -159,7 +159,7 @@ Test(json, text_puzzles_take_every_symbol_and_separator)
     text = "12.4 | 3..1 | .... | 2..3";
     cr_assert_eq(input_read_text(&s->in, text, strlen(text), "", &pb), 0, "%s", pb.detail);
     cr_assert_eq(s->in.size, 4);
-    cr_assert_eq(s->in.form, INPUT_FORM_STRING);
+    cr_assert_eq(s->in.form, JSON_FORM_STRING);
     cr_assert_eq(s->cells[0], 1);
     cr_assert_eq(s->cells[2], 0);
     cr_assert_eq(s->cells[15], 3);

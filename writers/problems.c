@@ -1,5 +1,5 @@
 /* problems.c -- the lookups and the setter behind problems.h's table. */
-#include "server/problems.h"
+#include "writers/problems.h"
 
 #include <stdarg.h>
 #include <stdio.h>
