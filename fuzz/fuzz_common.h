@@ -28,6 +28,8 @@
 #include "writers/buf.h"
 #include "server/config.h"
 #include "server/input.h"
+#include "server/json_batch.h"
+#include "server/json_check.h"
 #include "server/json_read.h"
 #include "writers/json_write.h"
 #include "server/metrics.h"

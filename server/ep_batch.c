@@ -30,6 +30,7 @@
 
 #include "server/endpoint.h"
 #include "server/input.h"
+#include "server/json_batch.h"
 #include "server/json_read.h"
 #include "writers/json_write.h"
 #include "server/options.h"

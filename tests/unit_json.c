@@ -5,6 +5,7 @@
 
 #include "writers/buf.h"
 #include "server/input.h"
+#include "server/json_check.h"
 #include "server/json_read.h"
 #include "writers/json_write.h"
 
