@@ -23,6 +23,7 @@ Test(api, healthz_readyz_info)
     struct exchange x = run((struct call){.method = "GET", .path = "/healthz"});
     cr_assert_eq(x.resp.status, 200);
     cr_assert_str_eq(get_str(x.json, "status"), "ok");
+    cr_assert_str_eq(get_str(x.json, "version"), SUDOKUD_VERSION);
     done(&x);
 
     x = run((struct call){.method = "GET", .path = "/readyz"});
