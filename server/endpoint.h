@@ -20,9 +20,9 @@
 #include <stdatomic.h>
 
 #include "server/api.h"
-#include "writers/buf.h"
 #include "server/metrics.h"
 #include "server/reply.h"
+#include "writers/buf.h"
 
 typedef job *(*route_parse_fn)(api_context *ctx, const api_request *req, api_response *resp);
 typedef bool (*route_quick_fn)(job *j, worker *w);

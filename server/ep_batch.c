@@ -32,8 +32,8 @@
 #include "server/input.h"
 #include "server/json_batch.h"
 #include "server/json_read.h"
-#include "writers/json_write.h"
 #include "server/options.h"
+#include "writers/json_write.h"
 
 /* Tasks per worker a batch is cut into: enough to even out hard and easy
  * chunks and to start streaming the answer early (the first chunk is about

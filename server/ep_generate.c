@@ -26,9 +26,9 @@
 #include "server/endpoint.h"
 #include "server/input.h"
 #include "server/json_read.h"
-#include "writers/json_write.h"
 #include "server/options.h"
 #include "server/reserve.h"
+#include "writers/json_write.h"
 
 /* Candidate puzzles a task tries for a difficulty before it settles for
  * the closest (the deadline usually ends the search first). */

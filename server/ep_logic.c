@@ -14,8 +14,8 @@
 #include "server/endpoint.h"
 #include "server/input.h"
 #include "server/json_read.h"
-#include "writers/json_write.h"
 #include "server/options.h"
+#include "writers/json_write.h"
 
 typedef struct logic {
     api_context *ctx;

@@ -11,9 +11,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "solver/sudoku.h"
 #include "writers/buf.h"
 #include "writers/problems.h"
-#include "solver/sudoku.h"
 
 
 /* The form a puzzle was given in; its solutions are written in the same one. */
