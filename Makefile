@@ -45,8 +45,8 @@ TEST_LIBS   := $(SERVER_LIBS) -lcriterion -lcurl
 SOLVER_SRC := $(wildcard solver/*.c solver/logic/*.c)
 # The JSON writers and what they use, libc only: the CLI's --json links them
 # without libmicrohttpd or cJSON (build/libwriters.a).
-WRITERS_SRC := server/json_write.c server/buf.c server/utf8.c server/problems.c
-SERVER_SRC := $(filter-out server/main.c $(WRITERS_SRC),$(wildcard server/*.c)) build/gen/assets.c
+WRITERS_SRC := $(wildcard writers/*.c)
+SERVER_SRC := $(filter-out server/main.c,$(wildcard server/*.c)) build/gen/assets.c
 # Files sudokud serves, embedded at build time (server/assets.h).
 ASSETS     := $(sort $(wildcard web/*)) openapi.yaml
 # The CLI but its main() is build/libcli.a, which the unit tests link to run it in-process.
@@ -187,7 +187,7 @@ bench: all
 	bench/http.sh build/sudokud build/sudoku
 	bench/floor.sh
 
-FMT_FILES = $(wildcard solver/*.[ch] solver/logic/*.[ch] server/*.[ch] cli/*.[ch] tests/*.[ch] tests/support/*.[ch] fuzz/*.[ch]) \
+FMT_FILES = $(wildcard solver/*.[ch] solver/logic/*.[ch] server/*.[ch] writers/*.[ch] cli/*.[ch] tests/*.[ch] tests/support/*.[ch] fuzz/*.[ch]) \
             $(wildcard tests/cross/*.[ch] tests/cross/criterion/*.h)
 fmt:
 	clang-format -i $(FMT_FILES)

@@ -27,7 +27,7 @@
 #include "cli/args.h"
 #include "cli/commands.h"
 #include "cli/io.h"
-#include "server/json_write.h"
+#include "writers/json_write.h"
 #include "solver/sudoku.h"
 
 typedef enum { CLI_RATE, CLI_EXPLAIN, CLI_HINT } cli_logic_mode;

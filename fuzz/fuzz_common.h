@@ -25,14 +25,16 @@
 #include <string.h>
 
 #include "server/api.h"
-#include "server/buf.h"
 #include "server/config.h"
 #include "server/input.h"
+#include "server/json_batch.h"
+#include "server/json_check.h"
 #include "server/json_read.h"
-#include "server/json_write.h"
 #include "server/metrics.h"
-#include "server/problems.h"
 #include "solver/sudoku.h"
+#include "writers/buf.h"
+#include "writers/json_write.h"
+#include "writers/problems.h"
 
 /* Search nodes per solve. The plain 9x9 (the fast9 path) gets FUZZ_NODE_BUDGET:
  * enough to finish most 9x9 puzzles. The generic path (other sizes, diagonal,
@@ -94,7 +96,7 @@ static inline void fuzz_check_problem(const api_problem *pb, long long index)
     FUZZ_ASSERT(pb->type != API_PROBLEM_INTERNAL_ERROR);
     FUZZ_ASSERT(memchr(pb->detail, '\0', sizeof(pb->detail)) != NULL);
     FUZZ_ASSERT(memchr(pb->pointer, '\0', sizeof(pb->pointer)) != NULL);
-    int status = api_problem_status(pb->type);
+    int status = problem_status(pb->type);
     FUZZ_ASSERT(status == 400 || status == 413 || status == 415 || status == 422);
 
     buf b = BUF_INIT;
@@ -116,7 +118,7 @@ static inline bool fuzz_keeps_givens(const sudoku_puzzle *p, const uint8_t *cell
  * checks the answer and renders it in `form`. index < 0 for a single solve.
  * Returns the solve status. */
 static inline sudoku_status fuzz_solve(const sudoku_puzzle *p, uint32_t max_solutions,
-                                       uint32_t return_solutions, input_form form, long long index)
+                                       uint32_t return_solutions, json_form form, long long index)
 {
     static sudoku_conflict conflicts[64];
     size_t cells = (size_t)p->size * (size_t)p->size;
@@ -125,7 +127,7 @@ static inline sudoku_status fuzz_solve(const sudoku_puzzle *p, uint32_t max_solu
     size_t nconf = sudoku_conflicts(p, conflicts, 64);
     if (nconf > 0) {
         api_problem pb;
-        api_problem_set(&pb, API_PROBLEM_CONFLICTING_GIVENS, NULL, "%zu conflicts", nconf);
+        problem_set(&pb, API_PROBLEM_CONFLICTING_GIVENS, NULL, "%zu conflicts", nconf);
         buf b = BUF_INIT;
         json_render_problem(&b, &pb, "/v1/solve", NULL, index, conflicts, nconf < 64 ? nconf : 64,
                             p);

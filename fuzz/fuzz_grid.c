@@ -91,7 +91,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (irc == 0) irc = input_finish(&in, "", "/puzzle", &pb);
         FUZZ_ASSERT((irc == 0) == (rc == 0));
         if (irc == 0) {
-            FUZZ_ASSERT(in.size == p.size && in.form == INPUT_FORM_STRING);
+            FUZZ_ASSERT(in.size == p.size && in.form == JSON_FORM_STRING);
             FUZZ_ASSERT(in.box_rows == p.box_rows && in.box_cols == p.box_cols);
             FUZZ_ASSERT(memcmp(in.cells, p.cells, (size_t)p.size * (size_t)p.size) == 0);
         } else {
@@ -102,7 +102,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (rc == 0) {
         unsigned f = (unsigned)flags;
         p.diagonal = (f & 1) != 0;
-        fuzz_solve(&p, 1 + (f >> 1 & 7), f >> 4 & 3, INPUT_FORM_STRING, -1);
+        fuzz_solve(&p, 1 + (f >> 1 & 7), f >> 4 & 3, JSON_FORM_STRING, -1);
     }
     return 0;
 }

@@ -30,8 +30,10 @@
 
 #include "server/endpoint.h"
 #include "server/input.h"
+#include "server/json_batch.h"
 #include "server/json_read.h"
-#include "server/json_write.h"
+#include "server/options.h"
+#include "writers/json_write.h"
 
 /* Tasks per worker a batch is cut into: enough to even out hard and easy
  * chunks and to start streaming the answer early (the first chunk is about
@@ -167,47 +169,14 @@ static int batch_add(void *opaque, size_t index, const input_puzzle *in, const a
     return 0;
 }
 
-/* Parses an unsigned query value in min..max. */
-static int batch_query_uint(const api_param *q, uint64_t min, uint64_t max, uint32_t *out,
-                            api_problem *pb)
-{
-    uint64_t v = 0;
-    const char *s = q->value;
-    if (*s == '\0') goto bad;
-    for (; *s != '\0'; s++) {
-        if (*s < '0' || *s > '9' || v > max) goto bad;
-        v = v * 10 + (uint64_t)(*s - '0');
-    }
-    if (v < min || v > max) goto bad;
-    *out = (uint32_t)v;
-    return 0;
-bad:
-    return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, NULL,
-                           "query parameter %s must be an integer in %llu..%llu", q->key,
-                           (unsigned long long)min, (unsigned long long)max);
-}
-
 /* Reads the shared options of a text batch from the query string. */
 static int batch_query_options(api_context *ctx, const api_request *req, input_puzzle *shared,
                                api_problem *pb)
 {
-    for (size_t i = 0; i < req->nquery; i++) {
-        const api_param *q = &req->query[i];
-        int rc;
-        if (strcmp(q->key, "max_solutions") == 0) {
-            rc = batch_query_uint(q, 1, INPUT_MAX_SOLUTIONS, &shared->max_solutions, pb);
-        } else if (strcmp(q->key, "return_solutions") == 0) {
-            rc = batch_query_uint(q, 0, INPUT_MAX_RETURN_SOLUTIONS, &shared->return_solutions, pb);
-        } else if (strcmp(q->key, "timeout_ms") == 0) {
-            rc = batch_query_uint(q, 1, ctx->cfg->max_timeout_ms, &shared->timeout_ms, pb);
-        } else {
-            rc = api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, NULL,
-                                 "unknown query parameter \"%.64s\" (max_solutions, "
-                                 "return_solutions, timeout_ms)",
-                                 q->key);
-        }
-        if (rc != 0) return -1;
-    }
+    for (size_t i = 0; i < req->nquery; i++)
+        if (option_read_param(REQUEST_BATCH, req->query[i].key, req->query[i].value,
+                              (uint32_t)ctx->cfg->max_timeout_ms, shared, pb) != 0)
+            return -1;
     return 0;
 }
 
@@ -240,11 +209,11 @@ static int batch_read_text(api_context *ctx, const api_request *req, batch *b,
     while (batch_next_line(req->body, req->body_len, &pos, &start, &end))
         count += !batch_line_skipped(req->body, start, end);
     if (count > ctx->cfg->max_batch_items)
-        return api_problem_set(pb, API_PROBLEM_BATCH_TOO_LARGE, NULL,
-                               "%zu puzzles in one batch; the limit is %llu", count,
-                               (unsigned long long)ctx->cfg->max_batch_items);
+        return problem_set(pb, API_PROBLEM_BATCH_TOO_LARGE, NULL,
+                           "%zu puzzles in one batch; the limit is %llu", count,
+                           (unsigned long long)ctx->cfg->max_batch_items);
     if (batch_begin(b, count, shared) != 0)
-        return api_problem_set(pb, API_PROBLEM_INTERNAL_ERROR, NULL, "out of memory");
+        return problem_set(pb, API_PROBLEM_INTERNAL_ERROR, NULL, "out of memory");
 
     uint8_t *cells = item->cells, *regions_buf = item->regions_buf;
     size_t index = 0;
@@ -265,9 +234,9 @@ static int batch_read_text(api_context *ctx, const api_request *req, batch *b,
             if (rc == 0) rc = input_finish(item, "", "", &item_pb);
         }
         if (rc != 0 && item_pb.type == API_PROBLEM_INTERNAL_ERROR)
-            return api_problem_set(pb, API_PROBLEM_INTERNAL_ERROR, NULL, "out of memory");
+            return problem_set(pb, API_PROBLEM_INTERNAL_ERROR, NULL, "out of memory");
         if (batch_add(b, index, rc == 0 ? item : NULL, rc == 0 ? NULL : &item_pb) != 0)
-            return api_problem_set(pb, API_PROBLEM_INTERNAL_ERROR, NULL, "out of memory");
+            return problem_set(pb, API_PROBLEM_INTERNAL_ERROR, NULL, "out of memory");
         index++;
     }
     return 0;
@@ -292,14 +261,14 @@ static bool batch_defer_text(const api_request *req, batch *b, const input_puzzl
     }
     if (cells > max_cells) return false;
     if (count > b->ctx->cfg->max_batch_items) {
-        *rc = api_problem_set(pb, API_PROBLEM_BATCH_TOO_LARGE, NULL,
-                              "%zu puzzles in one batch; the limit is %llu", count,
-                              (unsigned long long)b->ctx->cfg->max_batch_items);
+        *rc = problem_set(pb, API_PROBLEM_BATCH_TOO_LARGE, NULL,
+                          "%zu puzzles in one batch; the limit is %llu", count,
+                          (unsigned long long)b->ctx->cfg->max_batch_items);
         return true;
     }
     b->items = calloc(count > 0 ? count : 1, sizeof(*b->items));
     if (b->items == NULL || api_take_body(req, &b->text) != 0) {
-        *rc = api_problem_set(pb, API_PROBLEM_INTERNAL_ERROR, NULL, "out of memory");
+        *rc = problem_set(pb, API_PROBLEM_INTERNAL_ERROR, NULL, "out of memory");
         return true;
     }
     b->shared = *shared;
@@ -321,8 +290,7 @@ static bool batch_defer_text(const api_request *req, batch *b, const input_puzzl
 static int batch_read(api_context *ctx, const api_request *req, batch *b, api_problem *pb)
 {
     uint8_t *scratch = malloc(4 * (size_t)SUDOKU_MAX_CELLS);
-    if (scratch == NULL)
-        return api_problem_set(pb, API_PROBLEM_INTERNAL_ERROR, NULL, "out of memory");
+    if (scratch == NULL) return problem_set(pb, API_PROBLEM_INTERNAL_ERROR, NULL, "out of memory");
     input_puzzle shared, item;
     uint32_t def_timeout = (uint32_t)ctx->cfg->default_timeout_ms;
     input_init(&shared, scratch, scratch + SUDOKU_MAX_CELLS, def_timeout);
@@ -348,11 +316,10 @@ static int batch_read(api_context *ctx, const api_request *req, batch *b, api_pr
     }
     free(scratch);
     if (rc == 0 && b->solution_cells > max_cells)
-        rc = api_problem_set(pb, API_PROBLEM_BATCH_TOO_LARGE, NULL,
-                             "the batch asks for %llu solution cells; at most %llu for a body "
-                             "of this size (lower return_solutions)",
-                             (unsigned long long)b->solution_cells,
-                             (unsigned long long)max_cells);
+        rc = problem_set(pb, API_PROBLEM_BATCH_TOO_LARGE, NULL,
+                         "the batch asks for %llu solution cells; at most %llu for a body "
+                         "of this size (lower return_solutions)",
+                         (unsigned long long)b->solution_cells, (unsigned long long)max_cells);
     return rc;
 }
 
@@ -380,7 +347,7 @@ job *ep_batch_parse(api_context *ctx, const api_request *req, api_response *resp
     b->chunks = calloc(b->nchunks, sizeof(*b->chunks));
     if (b->chunks == NULL) goto oom;
     uint64_t rounds = (b->nitems + workers - 1) / workers;
-    b->deadline_ns = req->start_ns + rounds * ctx->cfg->max_timeout_ms * 1000000u;
+    b->deadline_ns = option_deadline_ns(req->start_ns, rounds * ctx->cfg->max_timeout_ms);
     job *j = api_job_new(req, b->nchunks, b, batch_free);
     if (j == NULL) reply_error(resp, req, API_PROBLEM_INTERNAL_ERROR, "out of memory");
     return j;
@@ -435,9 +402,9 @@ static void batch_run_item(batch *b, struct batch_chunk *c, buf *out, worker *w,
     uint32_t timeout_ms = it->line ? opt->timeout_ms : it->timeout_ms;
     uint32_t max_solutions = it->line ? opt->max_solutions : it->max_solutions;
     uint32_t return_solutions = it->line ? opt->return_solutions : it->return_solutions;
-    input_form form = it->line ? INPUT_FORM_STRING : (input_form)it->form;
+    json_form form = it->line ? JSON_FORM_STRING : (json_form)it->form;
 
-    uint64_t deadline = sudoku_now_ns() + (uint64_t)timeout_ms * 1000000u;
+    uint64_t deadline = option_deadline_ns(sudoku_now_ns(), timeout_ms);
     if (deadline > b->deadline_ns) deadline = b->deadline_ns;
     sudoku_limits limits = api_limits(b->ctx, max_solutions, deadline);
     sudoku_result r = {0};
@@ -455,8 +422,8 @@ static void batch_run_item(batch *b, struct batch_chunk *c, buf *out, worker *w,
         size_t n = sudoku_conflicts(p, NULL, 0);
         sudoku_conflict *conflicts = malloc(n * sizeof(*conflicts));
         if (conflicts != NULL) sudoku_conflicts(p, conflicts, n);
-        api_problem_set(&pb, API_PROBLEM_CONFLICTING_GIVENS, NULL,
-                        "%zu rule%s broken by the givens", n, n == 1 ? " is" : "s are");
+        problem_set(&pb, API_PROBLEM_CONFLICTING_GIVENS, NULL, "%zu rule%s broken by the givens", n,
+                    n == 1 ? " is" : "s are");
         json_render_problem(out, &pb, NULL, NULL, (long long)i, conflicts,
                             conflicts != NULL ? n : 0, p);
         free(conflicts);
@@ -465,7 +432,7 @@ static void batch_run_item(batch *b, struct batch_chunk *c, buf *out, worker *w,
     case SUDOKU_INVALID: {
         char err[SUDOKU_ERR_LEN] = "the solver does not accept this puzzle";
         sudoku_puzzle_check(p, err);
-        api_problem_set(&pb, API_PROBLEM_INVALID_PUZZLE, NULL, "%s", err);
+        problem_set(&pb, API_PROBLEM_INVALID_PUZZLE, NULL, "%s", err);
         json_render_problem(out, &pb, NULL, NULL, (long long)i, NULL, 0, NULL);
         return;
     }

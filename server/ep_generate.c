@@ -3,12 +3,14 @@
  * A request for `count` puzzles is a job of `count` tasks, puzzle k made by
  * sudoku_generate with seed + k, so that any one of them can be made again
  * alone, and the answer streams out in order as they are done, like a
- * batch. A difficulty (a level, or a score range) is met by rating each
- * candidate with the step engine (sudoku_score_by_rating, which stops as
- * soon as a step passes the range); every puzzle answered is then rated in
- * full, so its `score` and `level` are what /v1/rate says of it. The request's
- * timeout_ms bounds the whole job: a puzzle that could not meet its target
- * in time is answered as the closest one found, with "status":"limit".
+ * batch. Like a batch, the job never asks for more queue entries than the
+ * queue has (--queue-depth): with fewer entries than puzzles, each task
+ * makes a run of consecutive puzzles, so an idle server always admits it. A difficulty (a level, or
+ * a score range) is met by rating each candidate with the step engine (sudoku_score_by_rating,
+ * which stops as soon as a step passes the range); every puzzle answered is then rated in full, so
+ * its `score` and `level` are what /v1/rate says of it. The request's timeout_ms bounds the whole
+ * job: a puzzle that could not meet its target in time is answered as the closest one found, with
+ * "status":"limit".
  *
  * Without a seed the server draws one and says which, so any answer can be
  * made again. Such a request for one 9x9 at a level with the default
@@ -24,8 +26,9 @@
 #include "server/endpoint.h"
 #include "server/input.h"
 #include "server/json_read.h"
-#include "server/json_write.h"
+#include "server/options.h"
 #include "server/reserve.h"
+#include "writers/json_write.h"
 
 /* Candidate puzzles a task tries for a difficulty before it settles for
  * the closest (the deadline usually ends the search first). */
@@ -34,7 +37,7 @@
 /* How long one piece of idle work may make a reserve puzzle for: a task
  * queued meanwhile waits at most this long for that worker (the others
  * are free). */
-#define EP_REFILL_NS (100 * UINT64_C(1000000))
+#define EP_REFILL_MS 100
 
 typedef struct gen {
     api_context *ctx;
@@ -42,7 +45,9 @@ typedef struct gen {
     sudoku_generate_opts opts;
     uint64_t seed;
     uint64_t start_ns;
-    bool *limited; /* per task: the puzzle missed its target */
+    size_t count;  /* puzzles; task t makes [gen_first(t), gen_first(t + 1)) */
+    size_t ntasks; /* at most count and the queue's depth */
+    bool *limited; /* per task: a puzzle missed its target */
 } gen;
 
 static void gen_free(void *state)
@@ -79,35 +84,35 @@ static sudoku_status gen_make(buf *out, worker *w, const sudoku_puzzle *shape, u
         status = SUDOKU_LIMIT;
         reason = sudoku_now_ns() >= limits->deadline_ns ? SUDOKU_LIMIT_DEADLINE : SUDOKU_LIMIT_CANCEL;
     }
-    buf_printf(out, "{\"seed\":%llu,\"status\":\"%s\"", (unsigned long long)seed,
-               status == SUDOKU_SOLVED ? "ok" : "limit");
-    if (status == SUDOKU_LIMIT)
-        buf_printf(out, ",\"limit_reason\":\"%s\"", sudoku_limit_reason_str(reason));
-    if (res.givens == 0) {
-        buf_puts(out, ",\"puzzle\":null}");
-        return status;
-    }
-    input_form form = p->size <= SUDOKU_MAX_TEXT_SIZE ? INPUT_FORM_STRING : INPUT_FORM_FLAT;
-    buf_puts(out, ",\"puzzle\":");
-    json_render_grid(out, form, p->size, p->cells);
-    buf_puts(out, ",\"solution\":");
-    json_render_grid(out, form, p->size, w->solutions);
-    buf_printf(out, ",\"givens\":%d,", res.givens);
-    if (rated)
-        json_render_rating(out, &r, false);
-    else
-        buf_puts(out, "\"score\":null,\"level\":null");
-    buf_putc(out, '}');
+    json_generated g = {
+        .seed = seed,
+        .status = status,
+        .reason = reason,
+        .puzzle = res.givens > 0 ? p : NULL,
+        .solution = w->solutions,
+        .givens = res.givens,
+        .rating = rated ? &r : NULL,
+    };
+    json_render_generated(out, &g);
     return status;
+}
+
+/* The first puzzle of a task: the puzzles are shared out evenly, in order. */
+static size_t gen_first(const gen *g, size_t task)
+{
+    return task * g->count / g->ntasks;
 }
 
 void ep_generate_run(job *j, size_t task, worker *w)
 {
     gen *g = job_state(j);
-    uint64_t seed = (g->seed + task) & INPUT_MAX_SEED;
+    buf *out = job_task_out(j, task);
     sudoku_limits limits = api_limits(g->ctx, 1, g->opts.deadline_ns);
-    g->limited[task] =
-        gen_make(job_task_out(j, task), w, &g->shape, seed, &g->opts, &limits) != SUDOKU_SOLVED;
+    for (size_t k = gen_first(g, task); k < gen_first(g, task + 1); k++) {
+        if (k > gen_first(g, task)) buf_putc(out, ',');
+        uint64_t seed = (g->seed + k) & INPUT_MAX_SEED;
+        g->limited[task] |= gen_make(out, w, &g->shape, seed, &g->opts, &limits) != SUDOKU_SOLVED;
+    }
 }
 
 /* ---- the reserve ---------------------------------------------------------------------- */
@@ -124,10 +129,10 @@ static void gen_reserve_opts(sudoku_level level, sudoku_puzzle *shape, sudoku_ge
 
 /* The level whose reserve can answer this request, or -1: no seed, one
  * puzzle, the reserve's options, a level's whole score range. */
-static int gen_reserve_level(const api_context *ctx, const input_generate *in,
+static int gen_reserve_level(const api_context *ctx, const input_puzzle *in,
                              const sudoku_puzzle *shape)
 {
-    if (ctx->reserve == NULL || in->has_seed || in->count != 1 || in->minimal ||
+    if (ctx->reserve == NULL || (in->given & OPTION_BIT(SEED)) || in->count != 1 || in->minimal ||
         in->symmetry != SUDOKU_SYMMETRY_NONE || in->score_max == 0)
         return -1;
     sudoku_puzzle want;
@@ -153,7 +158,7 @@ bool ep_generate_refill(void *arg, worker *w)
     uint64_t seed;
     if (getrandom(&seed, sizeof(seed), 0) != (ssize_t)sizeof(seed)) seed = sudoku_now_ns();
     seed &= INPUT_MAX_SEED;
-    sudoku_limits limits = api_limits(ctx, 1, sudoku_now_ns() + EP_REFILL_NS);
+    sudoku_limits limits = api_limits(ctx, 1, option_deadline_ns(sudoku_now_ns(), EP_REFILL_MS));
     buf out = BUF_INIT;
     size_t len;
     if (gen_make(&out, w, &shape, seed, &opts, &limits) == SUDOKU_SOLVED) {
@@ -174,8 +179,9 @@ static bool gen_from_reserve(api_context *ctx, const api_request *req, int level
     job_runner_kick(ctx->runner); /* make its successor */
     if (json == NULL) return false;
     buf b = BUF_INIT;
-    buf_printf(&b, "{\"puzzles\":[%s],\"status\":\"ok\",\"timing_us\":{\"total\":%llu}}", json,
-               (unsigned long long)reply_us(req->start_ns, sudoku_now_ns()));
+    buf_puts(&b, JSON_GENERATE_HEAD);
+    buf_puts(&b, json);
+    json_render_generate_end(&b, false, reply_us(req->start_ns, sudoku_now_ns()));
     free(json);
     reply_buf(resp, API_HTTP_OK, CT_JSON, &b);
     return true;
@@ -183,22 +189,21 @@ static bool gen_from_reserve(api_context *ctx, const api_request *req, int level
 
 job *ep_generate_parse(api_context *ctx, const api_request *req, api_response *resp)
 {
-    input_generate in;
+    input_puzzle in;
     api_problem pb;
     gen *g = calloc(1, sizeof(*g));
     if (g == NULL) goto oom;
     g->ctx = ctx;
-    input_generate_init(&in, g->shape.cells, g->shape.regions,
-                        (uint32_t)ctx->cfg->default_timeout_ms);
+    input_init(&in, g->shape.cells, g->shape.regions, (uint32_t)ctx->cfg->default_timeout_ms);
     uint32_t max_timeout = (uint32_t)ctx->cfg->max_timeout_ms;
     int rc = 0;
     if (strcmp(req->method, "POST") == 0) {
         rc = json_read_generate(req->body, req->body_len, max_timeout, &in, &pb);
     } else {
         for (size_t i = 0; i < req->nquery && rc == 0; i++)
-            rc = input_generate_param(&in, req->query[i].key, req->query[i].value, max_timeout,
-                                      &pb);
-        if (rc == 0) rc = input_generate_finish(&in, &pb);
+            rc = option_read_param(REQUEST_GENERATE, req->query[i].key, req->query[i].value,
+                                   max_timeout, &in, &pb);
+        if (rc == 0) rc = input_finish_generate(&in, &pb);
     }
     if (rc != 0) {
         if (pb.type == API_PROBLEM_INTERNAL_ERROR) goto oom;
@@ -206,7 +211,7 @@ job *ep_generate_parse(api_context *ctx, const api_request *req, api_response *r
         gen_free(g);
         return NULL;
     }
-    input_to_puzzle(&in.shape, &g->shape);
+    input_to_puzzle(&in, &g->shape);
     int level = gen_reserve_level(ctx, &in, &g->shape);
     if (level >= 0 && gen_from_reserve(ctx, req, level, resp)) {
         gen_free(g);
@@ -220,15 +225,18 @@ job *ep_generate_parse(api_context *ctx, const api_request *req, api_response *r
         g->opts.score_max = in.score_max;
         g->opts.max_attempts = EP_GENERATE_ATTEMPTS;
     }
-    g->opts.deadline_ns = req->start_ns + (uint64_t)in.shape.timeout_ms * 1000000u;
+    g->opts.deadline_ns = option_deadline_ns(req->start_ns, in.timeout_ms);
     g->seed = in.seed;
-    if (!in.has_seed && getrandom(&g->seed, sizeof(g->seed), 0) != (ssize_t)sizeof(g->seed))
+    if ((in.given & OPTION_BIT(SEED)) == 0 &&
+        getrandom(&g->seed, sizeof(g->seed), 0) != (ssize_t)sizeof(g->seed))
         g->seed = sudoku_now_ns();
     g->seed &= INPUT_MAX_SEED;
     g->start_ns = req->start_ns;
-    g->limited = calloc(in.count, sizeof(*g->limited));
+    g->count = in.count;
+    g->ntasks = in.count < ctx->cfg->queue_depth ? in.count : (size_t)ctx->cfg->queue_depth;
+    g->limited = calloc(g->ntasks, sizeof(*g->limited));
     if (g->limited == NULL) goto oom;
-    job *j = api_job_new(req, in.count, g, gen_free);
+    job *j = api_job_new(req, g->ntasks, g, gen_free);
     if (j == NULL) reply_error(resp, req, API_PROBLEM_INTERNAL_ERROR, "out of memory");
     return j;
 
@@ -244,13 +252,12 @@ static void gen_tail(job *j, buf *out)
     const gen *g = job_state(j);
     bool limited = false;
     for (size_t k = 0; k < job_ntasks(j); k++) limited |= g->limited[k];
-    buf_printf(out, "],\"status\":\"%s\",\"timing_us\":{\"total\":%llu}}", limited ? "limit" : "ok",
-               (unsigned long long)reply_us(g->start_ns, sudoku_now_ns()));
+    json_render_generate_end(out, limited, reply_us(g->start_ns, sudoku_now_ns()));
 }
 
 void ep_generate_render(job *j, const api_request *req, api_response *resp)
 {
-    resp->stream = job_stream_new(j, "{\"puzzles\":[", ',', gen_tail);
+    resp->stream = job_stream_new(j, JSON_GENERATE_HEAD, ',', gen_tail);
     if (resp->stream == NULL) {
         reply_error(resp, req, API_PROBLEM_INTERNAL_ERROR, "out of memory");
         return;

@@ -3,7 +3,7 @@
  * All three read a puzzle like /v1/solve, refuse conflicting givens on the
  * network thread, and queue one task. The task first proves the puzzle has
  * exactly one solution (the engine's uniqueness techniques assume it; a
- * puzzle with none or several is 422 not-unique), then runs the engine and
+ * puzzle with several is 422 not-unique, one with none 422 no-solution), then runs the engine and
  * writes the answer's JSON, all but its timings, into the task's output;
  * ep_logic_render adds the timings. A budget that runs out (timeout_ms, or
  * the drain's cancel flag) answers 200 with "status":"limit".
@@ -14,7 +14,8 @@
 #include "server/endpoint.h"
 #include "server/input.h"
 #include "server/json_read.h"
-#include "server/json_write.h"
+#include "server/options.h"
+#include "writers/json_write.h"
 
 typedef struct logic {
     api_context *ctx;
@@ -38,7 +39,7 @@ static void logic_free(void *state)
 }
 
 /* Reads the request into a new job of the route, or answers it. */
-static job *logic_parse(api_context *ctx, const api_request *req, json_kind kind,
+static job *logic_parse(api_context *ctx, const api_request *req, request_kind kind,
                         api_response *resp)
 {
     input_puzzle in;
@@ -47,7 +48,7 @@ static job *logic_parse(api_context *ctx, const api_request *req, json_kind kind
     if (lg == NULL) goto oom;
     lg->ctx = ctx;
     input_init(&in, lg->puzzle.cells, lg->puzzle.regions, (uint32_t)ctx->cfg->default_timeout_ms);
-    if (kind == JSON_KIND_HINT) {
+    if (kind == REQUEST_HINT) {
         in.entries = lg->entries = calloc(SUDOKU_MAX_CELLS, sizeof(*lg->entries));
         in.marks = lg->marks = calloc(SUDOKU_MAX_CELLS, sizeof(*lg->marks));
         if (lg->entries == NULL || lg->marks == NULL) goto oom;
@@ -55,12 +56,15 @@ static job *logic_parse(api_context *ctx, const api_request *req, json_kind kind
     if (json_read_request(req->body, req->body_len, kind, (uint32_t)ctx->cfg->max_timeout_ms, &in,
                           &pb) != 0) {
         if (pb.type == API_PROBLEM_INTERNAL_ERROR) goto oom;
+        metrics_refused(ctx->metrics, pb.type);
         reply_problem(resp, req, &pb, NULL, 0, NULL);
         logic_free(lg);
         return NULL;
     }
     input_to_puzzle(&in, &lg->puzzle);
     if (reply_if_conflicting(resp, req, &lg->puzzle, in.box_assumed)) {
+        if (resp->status == API_HTTP_UNPROCESSABLE_CONTENT)
+            metrics_refused(ctx->metrics, API_PROBLEM_CONFLICTING_GIVENS);
         logic_free(lg);
         return NULL;
     }
@@ -73,7 +77,7 @@ static job *logic_parse(api_context *ctx, const api_request *req, json_kind kind
         lg->marks = NULL;
     }
     lg->max_steps = in.max_steps;
-    lg->deadline_ns = req->start_ns + (uint64_t)in.timeout_ms * 1000000u;
+    lg->deadline_ns = option_deadline_ns(req->start_ns, in.timeout_ms);
     job *j = api_job_new(req, 1, lg, logic_free);
     if (j == NULL) reply_error(resp, req, API_PROBLEM_INTERNAL_ERROR, "out of memory");
     return j;
@@ -86,25 +90,17 @@ oom:
 
 job *ep_rate_parse(api_context *ctx, const api_request *req, api_response *resp)
 {
-    return logic_parse(ctx, req, JSON_KIND_RATE, resp);
+    return logic_parse(ctx, req, REQUEST_RATE, resp);
 }
 
 job *ep_explain_parse(api_context *ctx, const api_request *req, api_response *resp)
 {
-    return logic_parse(ctx, req, JSON_KIND_EXPLAIN, resp);
+    return logic_parse(ctx, req, REQUEST_EXPLAIN, resp);
 }
 
 job *ep_hint_parse(api_context *ctx, const api_request *req, api_response *resp)
 {
-    return logic_parse(ctx, req, JSON_KIND_HINT, resp);
-}
-
-/* Starts an answer that ran out of its budget: {"status":"limit",... */
-static void logic_limit(buf *out, sudoku_limit_reason reason)
-{
-    buf_puts(out, "{\"status\":\"limit\",\"limit_reason\":\"");
-    buf_puts(out, sudoku_limit_reason_str(reason));
-    buf_putc(out, '"');
+    return logic_parse(ctx, req, REQUEST_HINT, resp);
 }
 
 /* What a deadline or cancel flag that stopped the engine was. */
@@ -123,22 +119,23 @@ static bool logic_check_solution(logic *lg, sudoku_status status, sudoku_limit_r
     case SUDOKU_SOLVED:
         return true;
     case SUDOKU_MULTIPLE:
-        api_problem_set(&lg->problem, API_PROBLEM_NOT_UNIQUE, NULL,
-                        "the puzzle has several solutions; ratings, explanations and hints need "
-                        "exactly one");
+        problem_set(&lg->problem, API_PROBLEM_NOT_UNIQUE, NULL,
+                    "the puzzle has several solutions; ratings, explanations and hints need "
+                    "exactly one");
         break;
     case SUDOKU_NO_SOLUTION:
     case SUDOKU_CONFLICT:
-        api_problem_set(&lg->problem, API_PROBLEM_NOT_UNIQUE, NULL, "the puzzle has no solution");
+        problem_set(&lg->problem, API_PROBLEM_NO_SOLUTION, NULL,
+                    "the puzzle has no solution: its givens cannot be completed");
         break;
     case SUDOKU_INVALID: {
         char err[SUDOKU_ERR_LEN] = "the solver does not accept this puzzle";
         sudoku_puzzle_check(&lg->puzzle, err);
-        api_problem_set(&lg->problem, API_PROBLEM_INVALID_PUZZLE, "/puzzle", "%s", err);
+        problem_set(&lg->problem, API_PROBLEM_INVALID_PUZZLE, "/puzzle", "%s", err);
         break;
     }
     case SUDOKU_LIMIT:
-        logic_limit(out, reason);
+        json_render_limit_open(out, reason);
         return false;
     }
     lg->refused = true;
@@ -158,7 +155,7 @@ static bool logic_rate(logic *lg, worker *w, const sudoku_limits *limits, sudoku
                        buf *out)
 {
     if (sudoku_rate(w->logic, w->solver, &lg->puzzle, limits, r) != SUDOKU_LOGIC_LIMIT) return true;
-    logic_limit(out, logic_limit_reason(lg));
+    json_render_limit_open(out, logic_limit_reason(lg));
     return false;
 }
 
@@ -170,10 +167,8 @@ void ep_rate_run(job *j, size_t task, worker *w)
     sudoku_rating r;
 
     lg->start_ns = sudoku_now_ns();
-    if (logic_unique(lg, w, &limits, out) && logic_rate(lg, w, &limits, &r, out)) {
-        buf_puts(out, "{\"status\":\"rated\",");
-        json_render_rating(out, &r, true);
-    }
+    if (logic_unique(lg, w, &limits, out) && logic_rate(lg, w, &limits, &r, out))
+        json_render_rated_open(out, &r);
     lg->end_ns = sudoku_now_ns();
 }
 
@@ -216,26 +211,20 @@ void ep_explain_run(job *j, size_t task, worker *w)
         goto done;
     }
     if (!logic_unique(lg, w, &limits, out)) goto done;
-    buf_puts(out, "{\"steps\":[");
+    buf_puts(out, JSON_EXPLAIN_HEAD);
     sudoku_logic_status s =
         sudoku_rate_steps(w->logic, w->solver, &lg->puzzle, &limits, &r, explain_step, &x);
     if (s == SUDOKU_LOGIC_LIMIT) {
         out->len = 0; /* the steps so far give way to the limit answer */
-        logic_limit(out, logic_limit_reason(lg));
+        json_render_limit_open(out, logic_limit_reason(lg));
         goto done;
     }
     bool cut = lg->max_steps != 0 && r.steps >= lg->max_steps;
     const char *status = cut ? "max_steps" : s == SUDOKU_LOGIC_SOLVED ? "solved" : "stuck";
-    buf_printf(out, "],\"status\":\"%s\",", status);
-    json_render_rating(out, &r, false);
-    if (strcmp(status, "solved") != 0) {
-        /* where the explanation stopped: the digits placed and the candidates left */
-        if (!cut || r.steps == lg->max_steps) sudoku_logic_state(w->logic, values, x.cand);
-        buf_puts(out, ",\"values\":[");
-        for (int i = 0; i < n * n; i++) buf_printf(out, i > 0 ? ",%u" : "%u", values[i]);
-        buf_puts(out, "],\"candidates\":");
-        json_render_candidates(out, n, x.cand);
-    }
+    bool stopped = strcmp(status, "solved") != 0;
+    /* where the explanation stopped: the digits placed and the candidates left */
+    if (stopped && (!cut || r.steps == lg->max_steps)) sudoku_logic_state(w->logic, values, x.cand);
+    json_render_explain_end(out, status, &r, n, stopped ? values : NULL, x.cand);
 done:
     free(x.cand);
     lg->end_ns = sudoku_now_ns();
@@ -268,9 +257,7 @@ void ep_logic_render(job *j, const api_request *req, api_response *resp)
     const logic *lg = job_state(j);
     const buf *out = job_task_out(j, 0);
     if (lg->refused) {
-        if (lg->problem.type == API_PROBLEM_INVALID_PUZZLE ||
-            lg->problem.type == API_PROBLEM_NOT_UNIQUE)
-            metrics_refused(lg->ctx->metrics, lg->problem.type);
+        metrics_refused(lg->ctx->metrics, lg->problem.type);
         reply_problem(resp, req, &lg->problem, NULL, 0, NULL);
         return;
     }
@@ -280,11 +267,12 @@ void ep_logic_render(job *j, const api_request *req, api_response *resp)
     uint64_t total_us = reply_us(req->start_ns, sudoku_now_ns());
     buf b = BUF_INIT;
     if (out->oom) b.oom = true; /* becomes a 500 */
-    buf_append(&b, out->data, out->len);
-    buf_printf(&b, ",\"timing_us\":{\"queue\":%llu,\"work\":%llu,\"total\":%llu}}",
-               (unsigned long long)queue_us, (unsigned long long)work_us,
-               (unsigned long long)total_us);
-    reply_buf(resp, API_HTTP_OK, CT_JSON, &b);
     static const char *const names[] = {"queue", "work", "total"};
-    reply_timing(resp, names, (uint64_t[]){queue_us, work_us, total_us}, 3);
+    const uint64_t us[] = {queue_us, work_us, total_us};
+    buf_append(&b, out->data, out->len);
+    buf_putc(&b, ',');
+    json_render_timing(&b, names, us, 3);
+    buf_putc(&b, '}');
+    reply_buf(resp, API_HTTP_OK, CT_JSON, &b);
+    reply_timing(resp, names, us, 3);
 }

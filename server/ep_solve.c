@@ -14,7 +14,8 @@
 #include "server/endpoint.h"
 #include "server/input.h"
 #include "server/json_read.h"
-#include "server/json_write.h"
+#include "server/options.h"
+#include "writers/json_write.h"
 
 /* Search nodes a solve may take on the network thread before it is handed
  * to a worker: most published puzzles need far fewer, and a few hundred
@@ -38,7 +39,7 @@
  * solver or a writer needs one. */
 typedef struct single {
     api_context *ctx;
-    input_form form;
+    json_form form;
     bool box_assumed; /* the request named no box: the default one was taken */
     uint32_t max_solutions;
     unsigned check; /* validate: INPUT_CHECK_* */
@@ -91,7 +92,7 @@ static long single_conflicts(const sudoku_puzzle *p, sudoku_conflict **out)
 /* The shared start of a solve or validate: reads the body into a new
  * single, and its options into *in (whose cell buffers are gone). Returns
  * it, or NULL with *resp answered. */
-static single *single_read(api_context *ctx, const api_request *req, json_kind what,
+static single *single_read(api_context *ctx, const api_request *req, request_kind what,
                            input_puzzle *in, api_response *resp)
 {
     api_problem pb;
@@ -136,10 +137,10 @@ job *ep_solve_parse(api_context *ctx, const api_request *req, api_response *resp
 
     /* Conflicting givens are not looked for here: the solver finds them at
      * once, and render lists them, so a good puzzle pays no second pass. */
-    single *s = single_read(ctx, req, JSON_KIND_SOLVE, &in, resp);
+    single *s = single_read(ctx, req, REQUEST_SOLVE, &in, resp);
     if (s == NULL) return NULL;
     s->max_solutions = in.max_solutions;
-    s->deadline_ns = req->start_ns + (uint64_t)in.timeout_ms * 1000000u;
+    s->deadline_ns = option_deadline_ns(req->start_ns, in.timeout_ms);
     size_t keep = in.return_solutions < in.max_solutions ? in.return_solutions : in.max_solutions;
     s->result.solutions_capacity = keep;
     size_t cells = keep * (size_t)in.size * (size_t)in.size;
@@ -177,7 +178,7 @@ static void single_finish(single *s, const sudoku_puzzle *p)
     if (s->result.status == SUDOKU_INVALID) {
         char err[SUDOKU_ERR_LEN] = "the solver does not accept this puzzle";
         sudoku_puzzle_check(p, err);
-        api_problem_set(&s->invalid, API_PROBLEM_INVALID_PUZZLE, "/puzzle", "%s", err);
+        problem_set(&s->invalid, API_PROBLEM_INVALID_PUZZLE, "/puzzle", "%s", err);
     }
     metrics_solve(s->ctx->metrics, s->result.status, &s->result.stats);
 }
@@ -252,31 +253,23 @@ void ep_solve_render(job *j, const api_request *req, api_response *resp)
 
 /* ---- validate ------------------------------------------------------------------------ */
 
-/* solvable and unique: -1 unknown, 0 no, 1 yes. */
-static void validate_render_body(buf *b, const sudoku_puzzle *p, const sudoku_conflict *conflicts,
-                                 size_t nconflicts, unsigned check, int solvable, int unique)
+/* Answers a validation of the givens p. */
+static void validate_reply(api_response *resp, const sudoku_puzzle *p,
+                           const sudoku_conflict *conflicts, size_t nconflicts, unsigned check,
+                           int solvable, int unique)
 {
-    size_t cells = (size_t)p->size * (size_t)p->size, givens = 0;
-    for (size_t i = 0; i < cells; i++) givens += p->cells[i] != 0;
-
-    buf_puts(b, nconflicts == 0 ? "{\"valid\":true" : "{\"valid\":false");
-    buf_puts(b, givens == cells ? ",\"complete\":true" : ",\"complete\":false");
-    buf_puts(b, ",\"size\":");
-    buf_put_u64(b, (uint64_t)p->size);
-    buf_puts(b, ",\"givens\":");
-    buf_put_u64(b, givens);
-    buf_puts(b, ",\"conflicts\":");
-    json_render_conflicts(b, conflicts, nconflicts, p);
-    static const char *const tri[] = {"null", "false", "true"};
-    if (check & INPUT_CHECK_SOLVABLE) {
-        buf_puts(b, ",\"solvable\":");
-        buf_puts(b, tri[solvable + 1]);
-    }
-    if (check & INPUT_CHECK_UNIQUE) {
-        buf_puts(b, ",\"unique\":");
-        buf_puts(b, tri[unique + 1]);
-    }
-    buf_putc(b, '}');
+    json_validation v = {
+        .puzzle = p,
+        .conflicts = conflicts,
+        .nconflicts = nconflicts,
+        .asked_solvable = (check & INPUT_CHECK_SOLVABLE) != 0,
+        .asked_unique = (check & INPUT_CHECK_UNIQUE) != 0,
+        .solvable = solvable,
+        .unique = unique,
+    };
+    buf b = BUF_INIT;
+    json_render_validation(&b, &v);
+    reply_buf(resp, API_HTTP_OK, CT_JSON, &b);
 }
 
 job *ep_validate_parse(api_context *ctx, const api_request *req, api_response *resp)
@@ -284,7 +277,7 @@ job *ep_validate_parse(api_context *ctx, const api_request *req, api_response *r
     input_puzzle in;
     sudoku_conflict *conflicts;
 
-    single *s = single_read(ctx, req, JSON_KIND_VALIDATE, &in, resp);
+    single *s = single_read(ctx, req, REQUEST_VALIDATE, &in, resp);
     if (s == NULL) return NULL;
     sudoku_puzzle p;
     single_puzzle(s, &p, true);
@@ -297,16 +290,14 @@ job *ep_validate_parse(api_context *ctx, const api_request *req, api_response *r
     size_t nconflicts = (size_t)n;
     if (in.check == 0 || nconflicts > 0) {
         /* nothing to search: conflicting givens can be neither solvable nor unique */
-        buf b = BUF_INIT;
-        validate_render_body(&b, &p, conflicts, nconflicts, in.check, 0, 0);
-        reply_buf(resp, API_HTTP_OK, CT_JSON, &b);
+        validate_reply(resp, &p, conflicts, nconflicts, in.check, 0, 0);
         free(conflicts);
         single_free(s);
         return NULL;
     }
     s->check = in.check;
     s->max_solutions = (in.check & INPUT_CHECK_UNIQUE) ? 2 : 1;
-    s->deadline_ns = req->start_ns + ctx->cfg->default_timeout_ms * 1000000u;
+    s->deadline_ns = option_deadline_ns(req->start_ns, ctx->cfg->default_timeout_ms);
     job *j = api_job_new(req, 1, s, single_free);
     if (j == NULL) reply_error(resp, req, API_PROBLEM_INTERNAL_ERROR, "out of memory");
     return j;
@@ -343,7 +334,5 @@ void ep_validate_render(job *j, const api_request *req, api_response *resp)
     }
     sudoku_puzzle p;
     single_puzzle(s, &p, true);
-    buf b = BUF_INIT;
-    validate_render_body(&b, &p, NULL, 0, s->check, solvable, unique);
-    reply_buf(resp, API_HTTP_OK, CT_JSON, &b);
+    validate_reply(resp, &p, NULL, 0, s->check, solvable, unique);
 }

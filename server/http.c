@@ -53,10 +53,9 @@
 #include <time.h>
 
 #include "server/api.h"
-#include "server/buf.h"
-#include "server/json_read.h"
 #include "server/log.h"
 #include "solver/sudoku.h"
+#include "writers/buf.h"
 
 /* The API names its statuses without MHD; they must be the same numbers. */
 _Static_assert(API_HTTP_OK == MHD_HTTP_OK, "200");
@@ -617,7 +616,6 @@ http_server *http_start(const struct config *cfg, char *err, size_t errlen)
     const struct sockaddr *addr;
     unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG;
 
-    json_global_init();
     memset(&v4, 0, sizeof(v4));
     memset(&v6, 0, sizeof(v6));
     if (inet_pton(AF_INET, cfg->bind, &v4.sin_addr) == 1) {

@@ -18,6 +18,7 @@ void input_init(input_puzzle *p, uint8_t *cells, uint8_t *regions_buf, uint32_t 
     p->max_solutions = INPUT_DEFAULT_MAX_SOLUTIONS;
     p->return_solutions = INPUT_DEFAULT_RETURN_SOLUTIONS;
     p->timeout_ms = default_timeout_ms;
+    p->count = 1;
 }
 
 int input_read_text(input_puzzle *p, const char *text, size_t len, const char *pointer,
@@ -25,13 +26,13 @@ int input_read_text(input_puzzle *p, const char *text, size_t len, const char *p
 {
     char err[SUDOKU_ERR_LEN];
     int n = sudoku_parse_cells(text, len, 0, p->cells, err);
-    if (n < 0) return api_problem_set(pb, API_PROBLEM_INVALID_PUZZLE, pointer, "%s", err);
+    if (n < 0) return problem_set(pb, API_PROBLEM_INVALID_PUZZLE, pointer, "%s", err);
     if (!sudoku_size_ok(n))
-        return api_problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, pointer,
-                               "a %dx%d grid is not supported: N must be %d..%d and not prime", n,
-                               n, SUDOKU_MIN_SIZE, SUDOKU_MAX_SIZE);
+        return problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, pointer,
+                           "a %dx%d grid is not supported: N must be %d..%d and not prime", n, n,
+                           SUDOKU_MIN_SIZE, SUDOKU_MAX_SIZE);
     p->size = n;
-    p->form = INPUT_FORM_STRING;
+    p->form = JSON_FORM_STRING;
     p->has_puzzle = true;
     return 0;
 }
@@ -62,20 +63,73 @@ int input_read_region_labels(input_puzzle *p, const char *text, size_t len, cons
         while (id < nlabels && labels[id] != cp) id++;
         if (id == nlabels) {
             if (nlabels == SUDOKU_MAX_SIZE)
-                return api_problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, pointer,
-                                       "more than %d distinct region labels", SUDOKU_MAX_SIZE);
+                return problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, pointer,
+                                   "more than %d distinct region labels", SUDOKU_MAX_SIZE);
             labels[nlabels++] = cp;
         }
         if (count == SUDOKU_MAX_CELLS)
-            return api_problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, pointer,
-                                   "more than %d region labels", SUDOKU_MAX_CELLS);
+            return problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, pointer,
+                               "more than %d region labels", SUDOKU_MAX_CELLS);
         p->regions_buf[count++] = (uint8_t)id;
     }
     if (count == 0)
-        return api_problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, pointer,
-                               "the region layout is empty");
+        return problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, pointer,
+                           "the region layout is empty");
     p->nregions = count;
     p->regions = p->regions_buf;
+    p->nlabels = nlabels;
+    memcpy(p->region_labels, labels, nlabels * sizeof(labels[0]));
+    return 0;
+}
+
+/* Writes a code point as UTF-8 and a NUL to out (5 bytes). */
+static void input_utf8_put(uint32_t cp, char *out)
+{
+    if (cp < 0x80) {
+        *out++ = (char)cp;
+    } else if (cp < 0x800) {
+        *out++ = (char)(0xC0 | cp >> 6);
+        *out++ = (char)(0x80 | (cp & 0x3F));
+    } else if (cp < 0x10000) {
+        *out++ = (char)(0xE0 | cp >> 12);
+        *out++ = (char)(0x80 | (cp >> 6 & 0x3F));
+        *out++ = (char)(0x80 | (cp & 0x3F));
+    } else {
+        *out++ = (char)(0xF0 | cp >> 18);
+        *out++ = (char)(0x80 | (cp >> 12 & 0x3F));
+        *out++ = (char)(0x80 | (cp >> 6 & 0x3F));
+        *out++ = (char)(0x80 | (cp & 0x3F));
+    }
+    *out = '\0';
+}
+
+/* Checks a layout given as labels against an NxN grid, naming the client's
+ * labels (the solver's own check knows only the ids it was handed). */
+static int input_check_labels(const input_puzzle *p, int n, const char *ptr, api_problem *pb)
+{
+    char label[5];
+    int cells[SUDOKU_MAX_SIZE] = {0};
+    if (p->nregions != (size_t)n * (size_t)n)
+        return problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, ptr,
+                           "the region layout has %zu labels, the %dx%d grid %d cells", p->nregions,
+                           n, n, n * n);
+    for (int i = 0; i < n * n; i++) {
+        if (p->regions[i] < n) {
+            cells[p->regions[i]]++;
+            continue;
+        }
+        input_utf8_put(p->region_labels[p->regions[i]], label);
+        return problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, ptr,
+                           "%zu distinct labels, but a %dx%d grid has %d regions: \"%s\" at "
+                           "r%dc%d is one too many",
+                           p->nlabels, n, n, n, label, i / n + 1, i % n + 1);
+    }
+    for (int g = 0; g < n; g++) {
+        if (cells[g] == n) continue;
+        input_utf8_put(p->region_labels[g], label);
+        return problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, ptr,
+                           "region \"%s\" has %d cells, %d expected", label, cells[g], n);
+    }
     return 0;
 }
 
@@ -85,46 +139,50 @@ int input_finish(input_puzzle *p, const char *base, const char *puzzle_ptr, api_
     int n = p->size;
 
     if (!p->has_puzzle)
-        return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, puzzle_ptr,
-                               "the required key \"puzzle\" is missing");
+        return problem_set(pb, API_PROBLEM_INVALID_REQUEST, puzzle_ptr,
+                           "the required key \"puzzle\" is missing");
     if (!sudoku_size_ok(n)) {
-        return api_problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, puzzle_ptr,
-                               "a %dx%d grid is not supported: N must be %d..%d and not prime", n,
-                               n, SUDOKU_MIN_SIZE, SUDOKU_MAX_SIZE);
+        return problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, puzzle_ptr,
+                           "a %dx%d grid is not supported: N must be %d..%d and not prime", n, n,
+                           SUDOKU_MIN_SIZE, SUDOKU_MAX_SIZE);
     }
     char err[SUDOKU_ERR_LEN];
     if (p->box_rows != 0) {
         if (sudoku_box_check(n, p->box_rows, p->box_cols, err) != 0) {
-            api_pointer_join(ptr, base, "/box");
-            return api_problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, ptr, "%s", err);
+            problem_pointer_join(ptr, base, "/box");
+            return problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, ptr, "%s", err);
         }
     } else {
         sudoku_default_box(n, &p->box_rows, &p->box_cols);
         p->box_assumed = true;
     }
-    if (p->nregions != 0 && sudoku_regions_check(n, p->regions, p->nregions, err) != 0) {
-        api_pointer_join(ptr, base, "/regions");
-        return api_problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, ptr, "%s", err);
+    if (p->nregions != 0) {
+        problem_pointer_join(ptr, base, "/regions");
+        if (p->nlabels != 0) {
+            if (input_check_labels(p, n, ptr, pb) != 0) return -1;
+        } else if (sudoku_regions_check(n, p->regions, p->nregions, err) != 0) {
+            return problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, ptr, "%s", err);
+        }
     }
     if (p->entries_size != 0 && p->entries_size != n) {
-        api_pointer_join(ptr, base, "/entries");
-        return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr,
-                               "entries are a %dx%d grid, the puzzle %dx%d", p->entries_size,
-                               p->entries_size, n, n);
+        problem_pointer_join(ptr, base, "/entries");
+        return problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr,
+                           "entries are a %dx%d grid, the puzzle %dx%d", p->entries_size,
+                           p->entries_size, n, n);
     }
     if (p->nmarks != 0) {
-        api_pointer_join(ptr, base, "/candidates");
+        problem_pointer_join(ptr, base, "/candidates");
         if (p->nmarks != (size_t)n * (size_t)n)
-            return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr,
-                                   "%zu cells of candidates, the puzzle has %d", p->nmarks, n * n);
+            return problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr,
+                               "%zu cells of candidates, the puzzle has %d", p->nmarks, n * n);
         uint64_t over = n == 64 ? 0 : ~((UINT64_C(1) << n) - 1);
         for (int i = 0; i < n * n; i++) {
             if ((p->marks[i] & over) == 0) continue;
             char index[16], cell[API_POINTER_LEN];
             snprintf(index, sizeof(index), "/%d", i);
-            api_pointer_join(cell, ptr, index);
-            return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, cell,
-                                   "r%dc%d: a candidate above %d", i / n + 1, i % n + 1, n);
+            problem_pointer_join(cell, ptr, index);
+            return problem_set(pb, API_PROBLEM_INVALID_REQUEST, cell,
+                               "r%dc%d: a candidate above %d", i / n + 1, i % n + 1, n);
         }
     }
     return 0;
@@ -143,140 +201,8 @@ void input_to_puzzle(const input_puzzle *p, sudoku_puzzle *out)
     if (out->has_regions && out->regions != p->regions) memcpy(out->regions, p->regions, cells);
 }
 
-/* ---- generate ------------------------------------------------------------------------ */
-
-void input_generate_init(input_generate *g, uint8_t *cells, uint8_t *regions_buf,
-                         uint32_t default_timeout_ms)
+int input_finish_generate(input_puzzle *p, api_problem *pb)
 {
-    memset(g, 0, sizeof(*g));
-    input_init(&g->shape, cells, regions_buf, default_timeout_ms);
-    g->count = 1;
-}
-
-int input_generate_difficulty(input_generate *g, const char *name, const char *pointer,
-                              api_problem *pb)
-{
-    sudoku_level level;
-    if (sudoku_level_from_str(name, &level) == 0 &&
-        sudoku_level_range(level, &g->score_min, &g->score_max) == 0)
-        return 0;
-    return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, pointer,
-                           "difficulty must be easy, medium, hard, expert or extreme");
-}
-
-int input_generate_symmetry(input_generate *g, const char *name, const char *pointer,
-                            api_problem *pb)
-{
-    if (sudoku_symmetry_from_str(name, &g->symmetry) == 0) return 0;
-    return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, pointer,
-                           "symmetry must be none, rotational, rotational90, mirror or diagonal");
-}
-
-/* Parses an unsigned decimal in min..max. */
-static int input_uint(const char *s, uint64_t min, uint64_t max, uint64_t *out)
-{
-    uint64_t v = 0;
-    if (*s == '\0') return -1;
-    for (; *s != '\0'; s++) {
-        if (*s < '0' || *s > '9' || v > (max - (uint64_t)(*s - '0')) / 10) return -1;
-        v = v * 10 + (uint64_t)(*s - '0');
-    }
-    if (v < min) return -1;
-    *out = v;
-    return 0;
-}
-
-/* Parses a score on SE's scale with at most one decimal ("4", "4.2") into tenths. */
-static int input_score(const char *s, int *tenths)
-{
-    uint64_t whole;
-    char buf[8];
-    const char *dot = strchr(s, '.');
-    size_t n = dot != NULL ? (size_t)(dot - s) : strlen(s);
-    if (n == 0 || n >= sizeof(buf)) return -1;
-    memcpy(buf, s, n);
-    buf[n] = '\0';
-    if (input_uint(buf, 0, INPUT_MAX_SCORE / 10, &whole) != 0) return -1;
-    int frac = 0;
-    if (dot != NULL) {
-        if (dot[1] < '0' || dot[1] > '9' || dot[2] != '\0') return -1;
-        frac = dot[1] - '0';
-    }
-    *tenths = (int)whole * 10 + frac;
-    return 0;
-}
-
-int input_generate_param(input_generate *g, const char *key, const char *value,
-                         uint32_t max_timeout_ms, api_problem *pb)
-{
-    uint64_t v;
-    if (strcmp(key, "difficulty") == 0) return input_generate_difficulty(g, value, NULL, pb);
-    if (strcmp(key, "symmetry") == 0) return input_generate_symmetry(g, value, NULL, pb);
-    if (strcmp(key, "seed") == 0) {
-        if (input_uint(value, 0, INPUT_MAX_SEED, &g->seed) != 0) goto range;
-        g->has_seed = true;
-        return 0;
-    }
-    if (strcmp(key, "count") == 0) {
-        if (input_uint(value, 1, INPUT_MAX_GENERATE, &v) != 0) goto range;
-        g->count = (uint32_t)v;
-        return 0;
-    }
-    if (strcmp(key, "size") == 0) {
-        if (input_uint(value, SUDOKU_MIN_SIZE, SUDOKU_MAX_SIZE, &v) != 0) goto range;
-        g->shape.size = (int)v;
-        return 0;
-    }
-    if (strcmp(key, "timeout_ms") == 0) {
-        if (input_uint(value, 1, max_timeout_ms, &v) != 0) goto range;
-        g->shape.timeout_ms = (uint32_t)v;
-        return 0;
-    }
-    if (strcmp(key, "box") == 0) {
-        uint64_t r, c;
-        char rows[8];
-        const char *x = strchr(value, 'x');
-        size_t n = x != NULL ? (size_t)(x - value) : 0;
-        if (x == NULL || n == 0 || n >= sizeof(rows)) goto box;
-        memcpy(rows, value, n);
-        rows[n] = '\0';
-        if (input_uint(rows, 2, SUDOKU_MAX_SIZE, &r) != 0 ||
-            input_uint(x + 1, 2, SUDOKU_MAX_SIZE, &c) != 0)
-            goto box;
-        g->shape.box_rows = (int)r;
-        g->shape.box_cols = (int)c;
-        return 0;
-    box:
-        return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, NULL,
-                               "query parameter box must be RxC, e.g. 3x4");
-    }
-    if (strcmp(key, "diagonal") == 0 || strcmp(key, "minimal") == 0) {
-        bool on = strcmp(value, "true") == 0 || strcmp(value, "1") == 0;
-        if (!on && strcmp(value, "false") != 0 && strcmp(value, "0") != 0)
-            return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, NULL,
-                                   "query parameter %s must be true or false", key);
-        *(key[0] == 'd' ? &g->shape.diagonal : &g->minimal) = on;
-        return 0;
-    }
-    if (strcmp(key, "score_min") == 0 || strcmp(key, "score_max") == 0) {
-        int *at = key[6] == 'm' && key[7] == 'i' ? &g->score_min : &g->score_max;
-        if (input_score(value, at) != 0)
-            return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, NULL,
-                                   "query parameter %s must be a score such as 4.2", key);
-        return 0;
-    }
-    return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, NULL,
-                           "unknown query parameter \"%.64s\" (difficulty, score_min, score_max, "
-                           "seed, symmetry, size, box, diagonal, minimal, count, timeout_ms)",
-                           key);
-range:
-    return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, NULL,
-                           "query parameter %s is not an integer in its range", key);
-}
-
-int input_generate_finish(input_generate *g, api_problem *pb)
-{
-    input_puzzle *p = &g->shape;
     if (p->size == 0) {
         if (p->box_rows != 0)
             p->size = p->box_rows * p->box_cols;
@@ -285,10 +211,10 @@ int input_generate_finish(input_generate *g, api_problem *pb)
                 if ((size_t)n * (size_t)n == p->nregions) p->size = n;
         if (p->size == 0) p->size = INPUT_DEFAULT_GENERATE_SIZE;
     }
-    if (g->score_min > 0 && g->score_max == 0) g->score_max = INPUT_MAX_SCORE;
-    if (g->score_max != 0 && g->score_min > g->score_max)
-        return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, "/score",
-                               "the score range is empty: min is above max");
+    if (p->score_min > 0 && p->score_max == 0) p->score_max = INPUT_MAX_SCORE;
+    if (p->score_max != 0 && p->score_min > p->score_max)
+        return problem_set(pb, API_PROBLEM_INVALID_REQUEST, "/score",
+                           "the score range is empty: min is above max");
     p->has_puzzle = true; /* the grid is to be made: its shape is all there is to check */
     return input_finish(p, "", "/size", pb);
 }

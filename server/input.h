@@ -5,7 +5,8 @@
  * region ids in caller-provided buffers plus the shape and options asked for.
  * input_finish() then checks the shape as a whole, so the same rules and the
  * same problem types apply whatever form the puzzle came in. No cJSON here:
- * json.c reads JSON into this struct, api.c reads text lines.
+ * json_read.c reads JSON into this struct, options.c query parameters, and
+ * ep_batch.c text lines.
  */
 #ifndef SUDOKUD_INPUT_H
 #define SUDOKUD_INPUT_H
@@ -14,16 +15,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "server/problems.h"
 #include "solver/sudoku.h"
-
-/* The shape the puzzle was given in; solutions are returned in the same one. */
-typedef enum input_form {
-    INPUT_FORM_STRING = 0, /* text form, e.g. "53..7...." */
-    INPUT_FORM_ROWS,       /* [[5,3,0,...],...] */
-    INPUT_FORM_FLAT,       /* [5,3,0,...] */
-    INPUT_FORM_ROW_TEXT,   /* ["53..7....", "6..195...", ...] */
-} input_form;
+#include "writers/json_write.h"
+#include "writers/problems.h"
 
 /* Option ranges of the API contract. */
 #define INPUT_MAX_SOLUTIONS            1000000u
@@ -34,19 +28,29 @@ typedef enum input_form {
 /* Most steps an explanation may be asked to stop at. */
 #define INPUT_MAX_STEPS 100000u
 
+/* What a generate request may ask for. */
+#define INPUT_MAX_GENERATE          100u /* puzzles in one request */
+#define INPUT_MAX_SEED              ((UINT64_C(1) << 53) - 1) /* exact as a JSON number */
+#define INPUT_MAX_SCORE             200 /* tenths: above every score of the ladder */
+#define INPUT_DEFAULT_GENERATE_SIZE 9
+
 /* Checks a validate request may ask for. */
 #define INPUT_CHECK_SOLVABLE 1u
 #define INPUT_CHECK_UNIQUE   2u
 
+/* One request's puzzle and options, whatever endpoint it was sent to. */
 typedef struct input_puzzle {
     int size; /* N once the puzzle was read, else 0 */
-    input_form form;
+    json_form form;
     bool has_puzzle; /* the `puzzle` key was present */
     int box_rows;    /* as asked, 0 = default box; the box in use after input_finish */
     int box_cols;
     bool box_assumed; /* input_finish took the default box: none was asked for */
     bool diagonal;
     size_t nregions;           /* region ids read; 0 = no regions (plain boxes) */
+    size_t nlabels;            /* the layout came as labels: how many distinct; 0 = as ids */
+    uint32_t region_labels[SUDOKU_MAX_SIZE]; /* the label (a code point) of each id, so
+                                              * problems name the client's own */
     const uint8_t *regions;    /* the ids: regions_buf, or a shared batch layout */
     uint8_t *regions_buf;      /* caller's SUDOKU_MAX_CELLS bytes for this puzzle's own regions */
     uint8_t *cells;            /* caller's SUDOKU_MAX_CELLS bytes: 0 blank, 1..N */
@@ -59,6 +63,13 @@ typedef struct input_puzzle {
     int entries_size;          /* N of the entries read; 0 = none given */
     uint64_t *marks;           /* hint: caller's SUDOKU_MAX_CELLS pencil-mark masks, bit d-1 = d */
     size_t nmarks;             /* cells of marks read; 0 = none given */
+    /* generate: the shape above, the grid to be made */
+    int score_min, score_max; /* tenths; score_max 0: no difficulty target */
+    uint64_t seed;            /* 0..INPUT_MAX_SEED, when given has OPTION_BIT(SEED) */
+    sudoku_symmetry symmetry;
+    bool minimal;
+    uint32_t count;  /* puzzles to make, 1..INPUT_MAX_GENERATE */
+    uint32_t given;  /* OPTION_BIT()s of the options the request named (options.h) */
 } input_puzzle;
 
 /* Sets the options to their defaults and the puzzle to "not read yet";
@@ -74,7 +85,8 @@ int input_read_text(input_puzzle *p, const char *text, size_t len, const char *p
 
 /* Reads a region layout in text form: one label per non-whitespace UTF-8
  * character, distinct labels numbered in order of first appearance. Fills
- * p->regions_buf / p->nregions and points p->regions at it. Returns 0, or -1
+ * p->regions_buf / p->nregions, points p->regions at it and keeps the
+ * labels (p->region_labels), so input_finish names them in its problems. Returns 0, or -1
  * with *pb (unsupported-shape). The text must be valid UTF-8. */
 int input_read_region_labels(input_puzzle *p, const char *text, size_t len, const char *pointer,
                              api_problem *pb);
@@ -87,47 +99,10 @@ int input_read_region_labels(input_puzzle *p, const char *text, size_t len, cons
  * with *pb filled. */
 int input_finish(input_puzzle *p, const char *base, const char *puzzle_ptr, api_problem *pb);
 
-/* ---- generate -------------------------------------------------------------------------- */
-
-/* What POST or GET /v1/generate may ask for. */
-#define INPUT_MAX_GENERATE          100u /* puzzles in one request */
-#define INPUT_MAX_SEED              ((UINT64_C(1) << 53) - 1) /* exact as a JSON number */
-#define INPUT_MAX_SCORE             200 /* tenths: above every score of the ladder */
-#define INPUT_DEFAULT_GENERATE_SIZE 9
-
-typedef struct input_generate {
-    input_puzzle shape;       /* size, box, diagonal, regions, timeout_ms; no givens */
-    int score_min, score_max; /* tenths; score_max 0: no difficulty target */
-    uint64_t seed;
-    bool has_seed;
-    sudoku_symmetry symmetry;
-    bool minimal;
-    uint32_t count; /* 1..INPUT_MAX_GENERATE */
-} input_generate;
-
-/* Sets the defaults: one 9x9 (the size is settled by input_generate_finish),
- * no symmetry, any difficulty, no seed; cells/regions_buf as for input_init. */
-void input_generate_init(input_generate *g, uint8_t *cells, uint8_t *regions_buf,
-                         uint32_t default_timeout_ms);
-
-/* Sets the target to a level's score range, or the symmetry, from its name.
- * pointer names the value in problems (NULL for a query parameter). Return
- * 0, or -1 with *pb (invalid-request). */
-int input_generate_difficulty(input_generate *g, const char *name, const char *pointer,
-                              api_problem *pb);
-int input_generate_symmetry(input_generate *g, const char *name, const char *pointer,
-                            api_problem *pb);
-
-/* Reads one query parameter of GET /v1/generate (difficulty, score_min,
- * score_max, seed, symmetry, size, box as RxC, diagonal, minimal, count,
- * timeout_ms). Returns 0, or -1 with *pb (invalid-request). */
-int input_generate_param(input_generate *g, const char *key, const char *value,
-                         uint32_t max_timeout_ms, api_problem *pb);
-
-/* Settles the size (size, else box rows * cols, else the regions' count, else
- * 9) and checks the request as a whole like input_finish. Returns 0, or -1
- * with *pb. */
-int input_generate_finish(input_generate *g, api_problem *pb);
+/* Settles the size of a generate request (size, else box rows * cols, else
+ * the regions' count, else 9), closes an open score range and checks the
+ * shape as a whole like input_finish. Returns 0, or -1 with *pb. */
+int input_finish_generate(input_puzzle *p, api_problem *pb);
 
 /* Fills a solver puzzle from a finished input (copies N*N cells/regions;
  * the rest of *out is left as it was). */

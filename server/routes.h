@@ -5,7 +5,9 @@
  * functions that parse, run and render it. api.c looks the request up here
  * and calls the row's functions; nothing else knows an endpoint exists. To
  * add one: write server/ep_<name>.c with its functions (declared in
- * endpoint.h) and add its row to routes.c.
+ * endpoint.h) and add its row to routes.c. A body of another media type
+ * (an image, say) is a MEDIA_* bit here and a row of api.c's media table;
+ * the options of such a request come as query parameters (options.h).
  */
 #ifndef SUDOKUD_ROUTES_H
 #define SUDOKUD_ROUTES_H

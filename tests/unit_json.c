@@ -3,10 +3,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "server/buf.h"
 #include "server/input.h"
+#include "server/json_check.h"
 #include "server/json_read.h"
-#include "server/json_write.h"
+#include "writers/buf.h"
+#include "writers/json_write.h"
 
 static int check(const char *text, api_problem *pb)
 {
@@ -159,7 +160,7 @@ Test(json, text_puzzles_take_every_symbol_and_separator)
     text = "12.4 | 3..1 | .... | 2..3";
     cr_assert_eq(input_read_text(&s->in, text, strlen(text), "", &pb), 0, "%s", pb.detail);
     cr_assert_eq(s->in.size, 4);
-    cr_assert_eq(s->in.form, INPUT_FORM_STRING);
+    cr_assert_eq(s->in.form, JSON_FORM_STRING);
     cr_assert_eq(s->cells[0], 1);
     cr_assert_eq(s->cells[2], 0);
     cr_assert_eq(s->cells[15], 3);
@@ -246,7 +247,7 @@ Test(json, finish_checks_box_and_regions_against_the_size)
 Test(json, problem_objects_render_pointer_and_conflicts)
 {
     api_problem pb;
-    api_problem_set(&pb, API_PROBLEM_INVALID_PUZZLE, "/puzzle/1", "bad \"cell\"");
+    problem_set(&pb, API_PROBLEM_INVALID_PUZZLE, "/puzzle/1", "bad \"cell\"");
     buf b = BUF_INIT;
     json_render_problem(&b, &pb, "/v1/solve", "abc", 7, NULL, 0, NULL);
     size_t n;

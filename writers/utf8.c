@@ -1,5 +1,5 @@
 /* utf8.c -- strict UTF-8 sequence check, shared by the JSON reader and writer. */
-#include "server/utf8.h"
+#include "writers/utf8.h"
 
 size_t utf8_seq(const unsigned char *s, size_t avail)
 {

@@ -1,5 +1,5 @@
 /* buf.c -- growable byte buffer; doubling growth, sticky out-of-memory flag. */
-#include "server/buf.h"
+#include "writers/buf.h"
 
 #include <stdarg.h>
 #include <stdio.h>

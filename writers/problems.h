@@ -44,6 +44,7 @@ typedef enum api_status {
       "Conflicting givens")                                                                        \
     X(UNSUPPORTED_SHAPE, "unsupported-shape", API_HTTP_UNPROCESSABLE_CONTENT, "Unsupported shape") \
     X(NOT_UNIQUE, "not-unique", API_HTTP_UNPROCESSABLE_CONTENT, "Not exactly one solution")         \
+    X(NO_SOLUTION, "no-solution", API_HTTP_UNPROCESSABLE_CONTENT, "No solution")                   \
     X(BODY_TOO_LARGE, "body-too-large", API_HTTP_CONTENT_TOO_LARGE, "Request body too large")      \
     X(BATCH_TOO_LARGE, "batch-too-large", API_HTTP_CONTENT_TOO_LARGE, "Batch too large")           \
     X(UNSUPPORTED_MEDIA_TYPE, "unsupported-media-type", API_HTTP_UNSUPPORTED_MEDIA_TYPE,           \
@@ -71,27 +72,29 @@ typedef enum api_problem_type {
 
 /* One problem found while reading a request: its type, a sentence for
  * `detail`, and when has_pointer one `errors` entry {pointer, reason:
- * detail} ("" points at the whole document). Plain data; lives on the stack
- * or in a job. */
+ * detail} ("" points at the whole document), or {parameter, reason} when
+ * in_query (`pointer` then holds the query parameter's name). Plain data;
+ * lives on the stack or in a job. */
 typedef struct api_problem {
     api_problem_type type;
     bool has_pointer;
+    bool in_query;
     char pointer[API_POINTER_LEN];
     char detail[API_DETAIL_LEN];
 } api_problem;
 
-/* Fills *pb. `pointer` is NULL when no particular value is at fault. Always
- * returns -1, so parsers can `return api_problem_set(...)`. */
-int api_problem_set(api_problem *pb, api_problem_type type, const char *pointer, const char *fmt,
+/* Fills *pb (not in_query). `pointer` is NULL when no particular value is at fault. Always
+ * returns -1, so parsers can `return problem_set(...)`. */
+int problem_set(api_problem *pb, api_problem_type type, const char *pointer, const char *fmt,
                     ...) __attribute__((format(printf, 4, 5)));
 
 /* Writes base + suffix to out (API_POINTER_LEN bytes), cut at a character
  * boundary when too long: a pointer names a place, a cut one still helps. */
-void api_pointer_join(char *out, const char *base, const char *suffix);
+void problem_pointer_join(char *out, const char *base, const char *suffix);
 
 /* The slug, title and HTTP status of a problem type. */
-const char *api_problem_slug(api_problem_type type);
-const char *api_problem_title(api_problem_type type);
-int api_problem_status(api_problem_type type);
+const char *problem_slug(api_problem_type type);
+const char *problem_title(api_problem_type type);
+int problem_status(api_problem_type type);
 
 #endif /* SUDOKUD_PROBLEMS_H */

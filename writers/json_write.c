@@ -5,11 +5,11 @@
  * of them, so building cJSON trees for output would only cost time. No cJSON
  * here, so the CLI can link these writers without it.
  */
-#include "server/json_write.h"
+#include "writers/json_write.h"
 
 #include <string.h>
 
-#include "server/utf8.h"
+#include "writers/utf8.h"
 
 void json_put_string(buf *b, const char *str, size_t len)
 {
@@ -81,30 +81,55 @@ static char *json_str(char *o, const char *s)
     return o + n;
 }
 
+/* Writes "timing_us":{"name":us,...} at o; returns the new cursor. */
+static char *json_timing(char *o, const char *const *names, const uint64_t *us, size_t n)
+{
+    o = JSON_LIT(o, "\"timing_us\":{");
+    for (size_t i = 0; i < n; i++) {
+        if (i > 0) *o++ = ',';
+        *o++ = '"';
+        o = json_str(o, names[i]);
+        o = JSON_LIT(o, "\":");
+        o = buf_write_u64(o, us[i]);
+    }
+    *o++ = '}';
+    return o;
+}
+
+void json_render_timing(buf *b, const char *const *names, const uint64_t *us, size_t n)
+{
+    size_t need = 16;
+    for (size_t i = 0; i < n; i++) need += strlen(names[i]) + 24;
+    if (buf_reserve(b, need) != 0) return;
+    char *o = json_timing(b->data + b->len, names, us, n);
+    b->len = (size_t)(o - b->data);
+    b->data[b->len] = '\0';
+}
+
 /* Bytes one grid takes at most in a form. */
-static size_t json_grid_bound(input_form form, int n)
+static size_t json_grid_bound(json_form form, int n)
 {
     size_t cells = (size_t)n * (size_t)n;
-    if (form == INPUT_FORM_STRING && n <= SUDOKU_MAX_TEXT_SIZE) return cells + 2;
-    if (form == INPUT_FORM_ROW_TEXT && n <= SUDOKU_MAX_TEXT_SIZE) return cells + (size_t)n * 3 + 2;
+    if (form == JSON_FORM_STRING && n <= SUDOKU_MAX_TEXT_SIZE) return cells + 2;
+    if (form == JSON_FORM_ROW_TEXT && n <= SUDOKU_MAX_TEXT_SIZE) return cells + (size_t)n * 3 + 2;
     /* up to 2 digits and a comma per cell, brackets and a comma per row */
     return cells * 3 + (size_t)n * 3 + 4;
 }
 
 /* Writes one grid in the given form at o; returns the new cursor. */
-static char *json_grid(char *o, input_form form, int n, const uint8_t *cells)
+static char *json_grid(char *o, json_form form, int n, const uint8_t *cells)
 {
     static const char symbols[] = ".123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
     size_t cells_n = (size_t)n * (size_t)n;
 
-    if (form == INPUT_FORM_STRING && n <= SUDOKU_MAX_TEXT_SIZE) {
+    if (form == JSON_FORM_STRING && n <= SUDOKU_MAX_TEXT_SIZE) {
         *o++ = '"';
         for (size_t i = 0; i < cells_n; i++)
             *o++ = symbols[cells[i] <= SUDOKU_MAX_TEXT_SIZE ? cells[i] : 0];
         *o++ = '"';
         return o;
     }
-    if (form == INPUT_FORM_ROW_TEXT && n <= SUDOKU_MAX_TEXT_SIZE) {
+    if (form == JSON_FORM_ROW_TEXT && n <= SUDOKU_MAX_TEXT_SIZE) {
         *o++ = '[';
         for (int r = 0; r < n; r++) {
             if (r > 0) *o++ = ',';
@@ -120,14 +145,14 @@ static char *json_grid(char *o, input_form form, int n, const uint8_t *cells)
     }
     *o++ = '[';
     for (int r = 0; r < n; r++) {
-        if (form == INPUT_FORM_ROWS) *o++ = '[';
+        if (form == JSON_FORM_ROWS) *o++ = '[';
         for (int c = 0; c < n; c++) {
             unsigned v = cells[r * n + c];
             if (v >= 10) *o++ = (char)('0' + v / 10);
             *o++ = (char)('0' + v % 10);
             if (c + 1 < n) *o++ = ',';
         }
-        if (form == INPUT_FORM_ROWS) *o++ = ']';
+        if (form == JSON_FORM_ROWS) *o++ = ']';
         if (r + 1 < n) *o++ = ',';
     }
     *o++ = ']';
@@ -165,13 +190,17 @@ void json_render_result(buf *b, const json_result *r)
         o = JSON_LIT(o, "null");
     o = JSON_LIT(o, ",\"size\":");
     o = buf_write_u64(o, (uint64_t)p->size);
-    o = JSON_LIT(o, ",\"box\":{\"rows\":");
-    o = buf_write_u64(o, (uint64_t)p->box_rows);
-    o = JSON_LIT(o, ",\"cols\":");
-    o = buf_write_u64(o, (uint64_t)p->box_cols);
-    if (r->box_assumed && !p->has_regions && p->box_rows != p->box_cols)
-        o = JSON_LIT(o, ",\"assumed\":true");
-    o = JSON_LIT(o, "},\"solution\":");
+    if (p->has_regions) {
+        o = JSON_LIT(o, ",\"box\":null"); /* the regions are its boxes */
+    } else {
+        o = JSON_LIT(o, ",\"box\":{\"rows\":");
+        o = buf_write_u64(o, (uint64_t)p->box_rows);
+        o = JSON_LIT(o, ",\"cols\":");
+        o = buf_write_u64(o, (uint64_t)p->box_cols);
+        if (r->box_assumed && p->box_rows != p->box_cols) o = JSON_LIT(o, ",\"assumed\":true");
+        *o++ = '}';
+    }
+    o = JSON_LIT(o, ",\"solution\":");
     if (res->solutions_stored > 0)
         o = json_grid(o, r->form, p->size, res->solutions);
     else
@@ -202,24 +231,19 @@ void json_render_result(buf *b, const json_result *r)
     o = JSON_LIT(o, ",\"backtracks\":");
     o = buf_write_u64(o, st->backtracks);
 #define X(field, technique, description)                                                           \
-    o = JSON_LIT(o, ",\"" #field "\":");                                                          \
+    o = JSON_LIT(o, ",\"" #field "\":");                                                           \
     o = buf_write_u64(o, st->field);
     SUDOKU_SEARCH_COUNTERS(X)
 #undef X
     o = JSON_LIT(o, ",\"max_depth\":");
     o = buf_write_u64(o, st->max_depth);
-    if (r->full_timing) {
-        o = JSON_LIT(o, "},\"timing_us\":{\"queue\":");
-        o = buf_write_u64(o, r->queue_us);
-        o = JSON_LIT(o, ",\"solve\":");
-        o = buf_write_u64(o, r->solve_us);
-        o = JSON_LIT(o, ",\"total\":");
-        o = buf_write_u64(o, r->total_us);
-    } else {
-        o = JSON_LIT(o, "},\"timing_us\":{\"solve\":");
-        o = buf_write_u64(o, r->solve_us);
-    }
-    o = JSON_LIT(o, "}}");
+    o = JSON_LIT(o, "},");
+    static const char *const full[] = {"queue", "solve", "total"};
+    if (r->full_timing)
+        o = json_timing(o, full, (const uint64_t[]){r->queue_us, r->solve_us, r->total_us}, 3);
+    else
+        o = json_timing(o, full + 1, &r->solve_us, 1);
+    *o++ = '}';
     b->len = (size_t)(o - b->data);
     b->data[b->len] = '\0';
 }
@@ -268,11 +292,11 @@ void json_render_problem(buf *b, const api_problem *pb, const char *instance,
         buf_putc(b, ',');
     }
     buf_puts(b, "\"type\":\"" API_PROBLEM_URN);
-    buf_puts(b, api_problem_slug(pb->type));
+    buf_puts(b, problem_slug(pb->type));
     buf_puts(b, "\",\"title\":");
-    json_put_string(b, api_problem_title(pb->type), strlen(api_problem_title(pb->type)));
+    json_put_string(b, problem_title(pb->type), strlen(problem_title(pb->type)));
     buf_puts(b, ",\"status\":");
-    buf_put_i64(b, api_problem_status(pb->type));
+    buf_put_i64(b, problem_status(pb->type));
     buf_puts(b, ",\"detail\":");
     json_put_string(b, pb->detail, strlen(pb->detail));
     if (instance != NULL) {
@@ -284,7 +308,7 @@ void json_render_problem(buf *b, const api_problem *pb, const char *instance,
         json_put_string(b, request_id, strlen(request_id));
     }
     if (pb->has_pointer) {
-        buf_puts(b, ",\"errors\":[{\"pointer\":");
+        buf_puts(b, pb->in_query ? ",\"errors\":[{\"parameter\":" : ",\"errors\":[{\"pointer\":");
         json_put_string(b, pb->pointer, strlen(pb->pointer));
         buf_puts(b, ",\"reason\":");
         json_put_string(b, pb->detail, strlen(pb->detail));
@@ -438,10 +462,104 @@ void json_render_hint(buf *b, const sudoku_puzzle *p, const sudoku_hint *h)
     }
 }
 
-void json_render_grid(buf *b, input_form form, int n, const uint8_t *cells)
+void json_render_grid(buf *b, json_form form, int n, const uint8_t *cells)
 {
     if (buf_reserve(b, json_grid_bound(form, n)) != 0) return;
     char *o = json_grid(b->data + b->len, form, n, cells);
     b->len = (size_t)(o - b->data);
     b->data[b->len] = '\0';
+}
+
+void json_render_validation(buf *b, const json_validation *v)
+{
+    const sudoku_puzzle *p = v->puzzle;
+    size_t cells = (size_t)p->size * (size_t)p->size, givens = 0;
+    for (size_t i = 0; i < cells; i++) givens += p->cells[i] != 0;
+
+    buf_puts(b, v->nconflicts == 0 ? "{\"valid\":true" : "{\"valid\":false");
+    buf_puts(b, givens == cells ? ",\"complete\":true" : ",\"complete\":false");
+    buf_puts(b, ",\"size\":");
+    buf_put_u64(b, (uint64_t)p->size);
+    buf_puts(b, ",\"givens\":");
+    buf_put_u64(b, givens);
+    buf_puts(b, ",\"conflicts\":");
+    json_render_conflicts(b, v->conflicts, v->nconflicts, p);
+    static const char *const tri[] = {"null", "false", "true"};
+    if (v->asked_solvable) {
+        buf_puts(b, ",\"solvable\":");
+        buf_puts(b, tri[v->solvable + 1]);
+    }
+    if (v->asked_unique) {
+        buf_puts(b, ",\"unique\":");
+        buf_puts(b, tri[v->unique + 1]);
+    }
+    buf_putc(b, '}');
+}
+
+void json_render_limit_open(buf *b, sudoku_limit_reason reason)
+{
+    buf_puts(b, "{\"status\":\"limit\",\"limit_reason\":\"");
+    buf_puts(b, sudoku_limit_reason_str(reason));
+    buf_putc(b, '"');
+}
+
+void json_render_rated_open(buf *b, const sudoku_rating *r)
+{
+    buf_puts(b, "{\"status\":\"rated\",");
+    json_render_rating(b, r, true);
+}
+
+void json_render_explain_end(buf *b, const char *status, const sudoku_rating *r, int n,
+                             const uint8_t *values, const uint64_t *cand)
+{
+    buf_puts(b, "],\"status\":\"");
+    buf_puts(b, status);
+    buf_puts(b, "\",");
+    json_render_rating(b, r, false);
+    if (values == NULL) return;
+    buf_puts(b, ",\"values\":[");
+    for (int i = 0; i < n * n; i++) {
+        if (i > 0) buf_putc(b, ',');
+        buf_put_u64(b, values[i]);
+    }
+    buf_puts(b, "],\"candidates\":");
+    json_render_candidates(b, n, cand);
+}
+
+void json_render_generated(buf *b, const json_generated *g)
+{
+    buf_puts(b, "{\"seed\":");
+    buf_put_u64(b, g->seed);
+    buf_puts(b, g->status == SUDOKU_SOLVED ? ",\"status\":\"ok\"" : ",\"status\":\"limit\"");
+    if (g->status == SUDOKU_LIMIT) {
+        buf_puts(b, ",\"limit_reason\":\"");
+        buf_puts(b, sudoku_limit_reason_str(g->reason));
+        buf_putc(b, '"');
+    }
+    if (g->puzzle == NULL) {
+        buf_puts(b, ",\"puzzle\":null}");
+        return;
+    }
+    const sudoku_puzzle *p = g->puzzle;
+    json_form form = p->size <= SUDOKU_MAX_TEXT_SIZE ? JSON_FORM_STRING : JSON_FORM_FLAT;
+    buf_puts(b, ",\"puzzle\":");
+    json_render_grid(b, form, p->size, p->cells);
+    buf_puts(b, ",\"solution\":");
+    json_render_grid(b, form, p->size, g->solution);
+    buf_puts(b, ",\"givens\":");
+    buf_put_u64(b, (uint64_t)g->givens);
+    buf_putc(b, ',');
+    if (g->rating != NULL)
+        json_render_rating(b, g->rating, false);
+    else
+        buf_puts(b, "\"score\":null,\"level\":null");
+    buf_putc(b, '}');
+}
+
+void json_render_generate_end(buf *b, bool limited, uint64_t total_us)
+{
+    static const char *const names[] = {"total"};
+    buf_puts(b, limited ? "],\"status\":\"limit\"," : "],\"status\":\"ok\",");
+    json_render_timing(b, names, &total_us, 1);
+    buf_putc(b, '}');
 }
