@@ -211,25 +211,20 @@ static int batch_query_options(api_context *ctx, const api_request *req, input_p
     return 0;
 }
 
-/* Next line of a text body: [*start, *end) without the newline or trailing
- * whitespace, leading whitespace skipped. Returns false at the end. */
-static bool batch_next_line(const char *body, size_t len, size_t *pos, size_t *start, size_t *end)
+/* Next puzzle of a text body: [*start, *end), blanks trimmed, one line or
+ * the lines of a grid written a row per line (sudoku_record_next, the CLI's
+ * reader too); `#` and blank lines skipped, a UTF-8 byte-order mark before
+ * the first skipped. Start with *pos 0. Returns false at the end. */
+static bool batch_next_record(const char *body, size_t len, size_t *pos, size_t *start,
+                              size_t *end)
 {
-    if (*pos >= len) return false;
-    const char *nl = memchr(body + *pos, '\n', len - *pos);
-    size_t stop = nl != NULL ? (size_t)(nl - body) : len;
-    size_t s = *pos, e = stop;
-    while (s < e && (body[s] == ' ' || body[s] == '\t' || body[s] == '\r')) s++;
-    while (e > s && (body[e - 1] == ' ' || body[e - 1] == '\t' || body[e - 1] == '\r')) e--;
-    *start = s;
-    *end = e;
-    *pos = stop + 1;
+    sudoku_record rec;
+    if (*pos == 0) *pos = sudoku_bom_len(body, len);
+    if (!sudoku_record_next(body, len, *pos, 0, true, &rec)) return false;
+    *start = rec.start;
+    *end = rec.end;
+    *pos = rec.next;
     return true;
-}
-
-static bool batch_line_skipped(const char *body, size_t start, size_t end)
-{
-    return start == end || body[start] == '#';
 }
 
 static int batch_read_text(api_context *ctx, const api_request *req, batch *b,
@@ -237,8 +232,7 @@ static int batch_read_text(api_context *ctx, const api_request *req, batch *b,
 {
     size_t pos = 0, start, end, count = 0;
 
-    while (batch_next_line(req->body, req->body_len, &pos, &start, &end))
-        count += !batch_line_skipped(req->body, start, end);
+    while (batch_next_record(req->body, req->body_len, &pos, &start, &end)) count++;
     if (count > ctx->cfg->max_batch_items)
         return api_problem_set(pb, API_PROBLEM_BATCH_TOO_LARGE, NULL,
                                "%zu puzzles in one batch; the limit is %llu", count,
@@ -249,8 +243,7 @@ static int batch_read_text(api_context *ctx, const api_request *req, batch *b,
     uint8_t *cells = item->cells, *regions_buf = item->regions_buf;
     size_t index = 0;
     pos = 0;
-    while (batch_next_line(req->body, req->body_len, &pos, &start, &end)) {
-        if (batch_line_skipped(req->body, start, end)) continue;
+    while (batch_next_record(req->body, req->body_len, &pos, &start, &end)) {
         const char *line = req->body + start;
         size_t n = end - start;
         api_problem item_pb;
@@ -284,8 +277,7 @@ static bool batch_defer_text(const api_request *req, batch *b, const input_puzzl
     uint64_t cells = 0;
     uint32_t keep = shared->return_solutions < shared->max_solutions ? shared->return_solutions
                                                                      : shared->max_solutions;
-    while (batch_next_line(req->body, req->body_len, &pos, &start, &end)) {
-        if (batch_line_skipped(req->body, start, end)) continue;
+    while (batch_next_record(req->body, req->body_len, &pos, &start, &end)) {
         if (req->body[start] == '{' || req->body[start] == '"') return false;
         cells += (uint64_t)(keep > 0 ? keep : 1) * (end - start);
         count++;
@@ -306,8 +298,7 @@ static bool batch_defer_text(const api_request *req, batch *b, const input_puzzl
     b->shared.cells = NULL;
     b->shared.regions_buf = NULL;
     pos = 0;
-    while (batch_next_line(req->body, req->body_len, &pos, &start, &end)) {
-        if (batch_line_skipped(req->body, start, end)) continue;
+    while (batch_next_record(req->body, req->body_len, &pos, &start, &end)) {
         struct batch_item *it = &b->items[b->nitems++];
         it->line = true;
         it->data = start;
