@@ -8,6 +8,7 @@
 #   make SANITIZER=address,undefined   the same in build/asan
 #   make SANITIZER=thread       the same in build/tsan
 #   make run | test | bench | fuzz | fmt | fmt-check | install | clean
+#   make install                the binaries and man pages under $(DESTDIR)$(PREFIX)
 #   make test-browser           the page in headless chromium (tests/browser/)
 #   make screenshots            that suite, saving docs/page-desktop.png and docs/page-phone.png
 
@@ -113,7 +114,7 @@ build/gen/assets.c: scripts/embed.sh $(ASSETS)
 # Keep chained objects (the fuzzers'): no rebuilds, no `rm` lines after the test summary.
 .SECONDARY:
 .PHONY: all deps run test bench fuzz fmt fmt-check install clean \
-        test-unit test-http test-tsan test-openapi test-deploy test-fuzz \
+        test-unit test-http test-tsan test-openapi test-man test-deploy test-fuzz \
         test-arm64 test-k8s test-container test-image-arm64 test-browser screenshots
 
 all: $(OUT)/sudokud $(OUT)/sudoku
@@ -134,8 +135,8 @@ SAN_ENV := ASAN_OPTIONS=abort_on_error=0:detect_leaks=1:exitcode=23 \
 # The Criterion suites come last, so the output ends with their summary lines.
 test:
 	@scripts/deps.sh test
-	@$(MAKE) --no-print-directory test-openapi test-fuzz test-deploy test-browser test-arm64 \
-	    test-k8s test-container test-unit test-http test-tsan
+	@$(MAKE) --no-print-directory test-openapi test-man test-fuzz test-deploy test-browser \
+	    test-arm64 test-k8s test-container test-unit test-http test-tsan
 
 test-unit: build/asan/tests/unit
 	$(SAN_ENV) build/asan/tests/unit
@@ -149,6 +150,11 @@ test-tsan: build/tsan/tests/unit build/tsan/tests/http build/tsan/sudokud
 
 test-openapi:
 	scripts/openapi-lint.sh
+
+# man/sudoku.1 and man/sudokud.8: nroff -man -ww without warnings, the options --help names,
+# installed by `make install`.
+test-man: build/sudoku build/sudokud
+	tests/man/check.sh build/sudoku build/sudokud
 
 test-deploy: build/sudokud
 	tests/deploy/test.sh build/sudokud
@@ -188,8 +194,11 @@ fmt-check:
 	clang-format --dry-run --Werror $(FMT_FILES)
 
 install: build/sudokud build/sudoku
-	install -d $(DESTDIR)$(PREFIX)/bin
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
+	    $(DESTDIR)$(PREFIX)/share/man/man8
 	install -m 0755 build/sudokud build/sudoku $(DESTDIR)$(PREFIX)/bin/
+	install -m 0644 man/sudoku.1 $(DESTDIR)$(PREFIX)/share/man/man1/
+	install -m 0644 man/sudokud.8 $(DESTDIR)$(PREFIX)/share/man/man8/
 
 clean:
 	rm -rf build

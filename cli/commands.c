@@ -141,7 +141,8 @@ static const struct option_help {
                  "                or /v1/hint answer with, or {\"error\", \"file\", \"line\"}\n"},
 };
 
-static const char help_synopsis[] = "sudoku help [COMMAND] | sudoku --version | sudoku -V";
+static const char help_synopsis[] =
+    "sudoku help [COMMAND] | sudoku [COMMAND] --help | -h | sudoku --version | -V";
 
 static const char input_format[] =
     "Puzzles are read from the FILEs, or from standard input when there are none\n"
