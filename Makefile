@@ -114,7 +114,7 @@ build/gen/assets.c: scripts/embed.sh $(ASSETS)
 # Keep chained objects (the fuzzers'): no rebuilds, no `rm` lines after the test summary.
 .SECONDARY:
 .PHONY: all deps run test bench fuzz fmt fmt-check install clean \
-        test-unit test-http test-tsan test-openapi test-man test-deploy test-fuzz \
+        test-unit test-http test-tsan test-openapi test-docs test-deploy test-fuzz \
         test-arm64 test-k8s test-container test-image-arm64 test-browser screenshots
 
 all: $(OUT)/sudokud $(OUT)/sudoku
@@ -135,7 +135,7 @@ SAN_ENV := ASAN_OPTIONS=abort_on_error=0:detect_leaks=1:exitcode=23 \
 # The Criterion suites come last, so the output ends with their summary lines.
 test:
 	@scripts/deps.sh test
-	@$(MAKE) --no-print-directory test-openapi test-man test-fuzz test-deploy test-browser \
+	@$(MAKE) --no-print-directory test-openapi test-docs test-fuzz test-deploy test-browser \
 	    test-arm64 test-k8s test-container test-unit test-http test-tsan
 
 test-unit: build/asan/tests/unit
@@ -151,10 +151,12 @@ test-tsan: build/tsan/tests/unit build/tsan/tests/http build/tsan/sudokud
 test-openapi:
 	scripts/openapi-lint.sh
 
-# man/sudoku.1 and man/sudokud.8: nroff -man -ww without warnings, the options --help names,
-# installed by `make install`.
-test-man: build/sudoku build/sudokud
-	tests/man/check.sh build/sudoku build/sudokud
+# The documents against the programs: man/sudoku.1 and man/sudokud.8 (nroff -man -ww without
+# warnings, the options --help names, installed by `make install`), and the README's command-line
+# examples run as pasted.
+test-docs: build/sudoku build/sudokud
+	tests/docs/man.sh build/sudoku build/sudokud
+	tests/docs/readme.sh
 
 test-deploy: build/sudokud
 	tests/deploy/test.sh build/sudokud

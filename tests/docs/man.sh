@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# tests/man/check.sh -- the man pages read cleanly and say what --help says.
+# tests/docs/man.sh -- the man pages read cleanly and say what --help says.
 #
-#   tests/man/check.sh build/sudoku build/sudokud      (`make test-man`)
+#   tests/docs/man.sh build/sudoku build/sudokud      (`make test-docs`)
 #
 # For man/sudoku.1 against `sudoku help` and man/sudokud.8 against
 # `sudokud --help`:
