@@ -29,8 +29,8 @@ struct sdk_line {
     size_t start, end; /* trimmed of blanks */
     size_t next;       /* the byte after its newline */
     bool line_break;   /* it ends in a newline (the last line may not) */
-    size_t cells;
-    int top; /* the largest symbol */
+    size_t cells; /* counted up to one past the most a row can hold */
+    int top;      /* the largest symbol */
 };
 
 static bool sdk_is_blank(char ch)
@@ -39,8 +39,11 @@ static bool sdk_is_blank(char ch)
 }
 
 /* Reads the line at pos. Returns false when there is none: pos is at len,
- * or (before the end) the line has no newline yet. */
-static bool sdk_read_line(const char *text, size_t len, size_t pos, bool at_end,
+ * or (before the end) the line has no newline yet. Counting stops past
+ * `most` cells, or at a byte of junk: such a line is a record alone
+ * whatever the rest of it holds, and a batch body is mostly such lines, read
+ * on the server's network thread before any worker starts. */
+static bool sdk_read_line(const char *text, size_t len, size_t pos, bool at_end, size_t most,
                           struct sdk_line *l)
 {
     if (pos >= len) return false;
@@ -64,12 +67,12 @@ static bool sdk_read_line(const char *text, size_t len, size_t pos, bool at_end,
         return true;
     }
     l->kind = SDK_LINE_BORDER;
-    for (size_t i = pos; i < stop; i++) {
+    for (size_t i = pos; i < stop && l->cells <= most; i++) {
         int v = sdk_char_value((unsigned char)text[i]);
         if (v == SDK_SEPARATOR) continue;
         if (v == SDK_JUNK) {
             l->kind = SDK_LINE_JUNK;
-            return true;
+            break;
         }
         l->kind = SDK_LINE_CELLS;
         l->cells++;
@@ -78,25 +81,23 @@ static bool sdk_read_line(const char *text, size_t len, size_t pos, bool at_end,
     return true;
 }
 
-/* True when a line of l->cells cells is a whole puzzle (see sudoku.h). */
-static bool sdk_whole_puzzle(const struct sdk_line *l, int size)
+/* The most cells a row can hold: more make a line a record alone. */
+static size_t sdk_row_most(int size)
 {
-    if (size > 0) return l->cells == (size_t)size * (size_t)size;
-    for (int n = SUDOKU_MIN_SIZE; n <= SUDOKU_MAX_SIZE; n++) {
-        if ((size_t)n * (size_t)n != l->cells) continue;
-        /* 16 cells are also a row of a 16x16: its symbols tell */
-        return sudoku_size_ok(n) && (l->cells > SUDOKU_MAX_TEXT_SIZE || l->top <= n);
-    }
-    return false;
+    return size > 0 ? (size_t)size : SUDOKU_MAX_TEXT_SIZE;
 }
 
-/* The row length of a grid written a row per line that a line of l->cells
- * cells starts, or 0 when it starts none. */
+/* The row length of a grid written a row per line that a line starts, or 0
+ * when it starts none (a whole puzzle, or a record alone): R cells, R the
+ * known size or 4..35, unless 16 cells are a whole 4x4 (no symbol above 4)
+ * and no size says otherwise. */
 static size_t sdk_row_length(const struct sdk_line *l, int size)
 {
-    if (l->kind != SDK_LINE_CELLS || sdk_whole_puzzle(l, size)) return 0;
+    if (l->kind != SDK_LINE_CELLS || l->cells > sdk_row_most(size)) return 0;
     if (size > 0) return l->cells == (size_t)size ? l->cells : 0;
-    return l->cells >= SUDOKU_MIN_SIZE && l->cells <= SUDOKU_MAX_TEXT_SIZE ? l->cells : 0;
+    if (l->cells < SUDOKU_MIN_SIZE) return 0;
+    if (l->cells == 16 && l->top <= 4) return 0;
+    return l->cells;
 }
 
 bool sudoku_record_next(const char *text, size_t len, size_t pos, int size, bool at_end,
@@ -108,7 +109,7 @@ bool sudoku_record_next(const char *text, size_t len, size_t pos, int size, bool
 
     rec->next = pos;
     rec->lines = 0;
-    while (sdk_read_line(text, len, pos, at_end, &l)) {
+    while (sdk_read_line(text, len, pos, at_end, sdk_row_most(size), &l)) {
         if (rows > 0 && l.kind == SDK_LINE_CELLS && l.cells == row_len) {
             rec->end = l.end;
             if (++rows == row_len) {
