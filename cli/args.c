@@ -128,7 +128,8 @@ uint64_t cli_random_seed(const char *command)
     if (getrandom(&bits, sizeof(bits), GRND_NONBLOCK) != (ssize_t)sizeof(bits)) {
         struct timespec ts;
         clock_gettime(CLOCK_REALTIME, &ts);
-        uint64_t mix = (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec + (uint64_t)getpid();
+        uint64_t mix =
+            (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec + (uint64_t)getpid();
         bits = (uint32_t)sudoku_splitmix64(&mix);
     }
     fprintf(stderr, "sudoku: %s: seed %" PRIu32 "\n", command, bits);

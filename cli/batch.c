@@ -33,7 +33,7 @@ struct item {
     const char *source; /* its file, as cli_reader names it (borrowed) */
     unsigned long line; /* its first line there */
     int size;           /* its size, 0 for the cell count's (cli_reader.record_size) */
-    char *out; /* owned output line, NULL when out of memory */
+    char *out;          /* owned output line, NULL when out of memory */
     bool ok;
 };
 
@@ -188,10 +188,11 @@ int cli_batch_run(const cli_batch_opts *o, char *const *files, int nfiles)
             }
             char *copy = strndup(text, len);
             if (copy)
-                b.items[n++] = (struct item){
-                    .text = copy, .len = len, .source = reader.name,
-                    .line = reader.lineno,
-                    .size = reader.record_size};
+                b.items[n++] = (struct item){.text = copy,
+                                             .len = len,
+                                             .source = reader.name,
+                                             .line = reader.lineno,
+                                             .size = reader.record_size};
             else
                 oom = true;
         }

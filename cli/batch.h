@@ -34,9 +34,9 @@ typedef struct cli_batch_opts {
 /* Reads puzzles (cli_reader_record rules) from files, stdin when nfiles is
  * 0, solves each and prints one line per puzzle to stdout in input order:
  * o->answer's line, or `! invalid: REASON`, `! conflict DETAILS` or
- * `! limit`; every `!` line ends in ` (FILE:LINE)`, where its puzzle starts. Returns the exit status: 0 when every line was answered, 1 when
- * some was not, 2 when a file could not be read (it is skipped, the others
- * are done) or memory ran out (the lines before are printed). */
+ * `! limit`; every `!` line ends in ` (FILE:LINE)`, where its puzzle starts. Returns the exit
+ * status: 0 when every line was answered, 1 when some was not, 2 when a file could not be read (it
+ * is skipped, the others are done) or memory ran out (the lines before are printed). */
 int cli_batch_run(const cli_batch_opts *o, char *const *files, int nfiles);
 
 /* The command line of `solve` (counting false) and `count` (true): parses

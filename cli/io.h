@@ -31,7 +31,7 @@ typedef struct cli_reader {
     size_t cap;
     char *pending; /* lines read but not yet returned as records, owned */
     size_t pending_len, pending_cap;
-    size_t drop;             /* bytes of pending the last record used up */
+    size_t drop;              /* bytes of pending the last record used up */
     unsigned long drop_lines; /* and their lines */
     unsigned long base_line;  /* lines of name before pending[0] */
 } cli_reader;

@@ -21,7 +21,13 @@
 
 #include <string.h>
 
-enum sdk_line_kind { SDK_LINE_BLANK, SDK_LINE_COMMENT, SDK_LINE_BORDER, SDK_LINE_JUNK, SDK_LINE_CELLS };
+enum sdk_line_kind {
+    SDK_LINE_BLANK,
+    SDK_LINE_COMMENT,
+    SDK_LINE_BORDER,
+    SDK_LINE_JUNK,
+    SDK_LINE_CELLS
+};
 
 /* What one line holds. */
 struct sdk_line {
@@ -29,8 +35,8 @@ struct sdk_line {
     size_t start, end; /* trimmed of blanks */
     size_t next;       /* the byte after its newline */
     bool line_break;   /* it ends in a newline (the last line may not) */
-    size_t cells; /* counted up to one past the most a row can hold */
-    int top;      /* the largest symbol */
+    size_t cells;      /* counted up to one past the most a row can hold */
+    int top;           /* the largest symbol */
 };
 
 static bool sdk_is_blank(char ch)

@@ -84,15 +84,15 @@ static void expected_default(const char *field, enum config_kind kind, uint64_t 
 
 /* Values of any kind as both a number and a string, so that one X
  * expansion fits every row. */
-#define NUMBER_OF(def) _Generic((def), char *: 0, const char *: 0, default: (def))
-#define TEXT_OF(def)   _Generic((def), char *: (def), const char *: (def), default: "")
+#define NUMBER_OF(def) _Generic((def), char * : 0, const char * : 0, default : (def))
+#define TEXT_OF(def)   _Generic((def), char * : (def), const char * : (def), default : "")
 
 Test(config_readme, every_option_has_its_row_with_the_same_variable_and_default)
 {
     static struct readme_row rows[MAX_ROWS];
     int nrows = readme_rows(rows);
     bool matched[MAX_ROWS] = {false};
-#define X(field, flag_, env_, kind_, def_, min_, max_, metavar_, help_)                           \
+#define X(field, flag_, env_, kind_, def_, min_, max_, metavar_, help_)                            \
     {                                                                                              \
         char name[CELL_LEN], want[CELL_LEN];                                                       \
         snprintf(name, sizeof(name), "%s %s", flag_, metavar_);                                    \
@@ -101,11 +101,11 @@ Test(config_readme, every_option_has_its_row_with_the_same_variable_and_default)
         for (int i = 0; i < nrows; i++)                                                            \
             if (strcmp(rows[i].flag, name) == 0) found = i;                                        \
         cr_assert_geq(found, 0, "README.md has no row for %s", name);                              \
-        cr_assert_str_eq(rows[found].variable, env_, "%s", name);                                   \
-        cr_assert(strncmp(rows[found].def, want, strlen(want)) == 0 &&                             \
-                      (rows[found].def[strlen(want)] == '\0' ||                                    \
-                       rows[found].def[strlen(want)] == ' '),                                      \
-                  "%s: the README says %s, the code %s", name, rows[found].def, want);             \
+        cr_assert_str_eq(rows[found].variable, env_, "%s", name);                                  \
+        cr_assert(                                                                                 \
+            strncmp(rows[found].def, want, strlen(want)) == 0 &&                                   \
+                (rows[found].def[strlen(want)] == '\0' || rows[found].def[strlen(want)] == ' '),   \
+            "%s: the README says %s, the code %s", name, rows[found].def, want);                   \
         matched[found] = true;                                                                     \
     }
     CONFIG_OPTIONS(X)
@@ -113,8 +113,7 @@ Test(config_readme, every_option_has_its_row_with_the_same_variable_and_default)
     for (int i = 0; i < nrows; i++) {
         if (matched[i]) continue;
         cr_assert_str_eq(rows[i].variable, "",
-                         "README.md row %s names a variable the code's table lacks",
-                         rows[i].flag);
+                         "README.md row %s names a variable the code's table lacks", rows[i].flag);
         /* a flag outside the table: config_load must still take it */
         char flag[CELL_LEN], err[CONFIG_ERR_LEN];
         memcpy(flag, rows[i].flag, sizeof(flag));

@@ -96,8 +96,8 @@ Test(records, a_drawn_grid_is_one_record_from_its_first_row)
     cr_assert_eq(w.line[2], 27);
     cr_assert_eq(w.size[0], 9);
     parsed(w.text[0], w.size[0], cells);
-    cr_assert_str_eq(cells,
-                     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79");
+    cr_assert_str_eq(
+        cells, "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79");
     cr_assert_str_eq(w.text[2], EASY);
 }
 
@@ -110,8 +110,9 @@ Test(records, nine_plain_lines_are_one_puzzle)
          0, &w);
     cr_assert_eq(w.n, 1);
     parsed(w.text[0], w.size[0], cells);
-    cr_assert_str_eq(cells, "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
-                     "the cells of " EASY);
+    cr_assert_str_eq(
+        cells, "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+        "the cells of " EASY);
 }
 
 Test(records, a_short_grid_ends_at_a_blank_line_and_keeps_the_next_puzzle)
@@ -188,10 +189,9 @@ Test(records, a_known_size_reads_sixteen_cells_as_a_row)
 
 Test(records, a_stream_gets_each_puzzle_when_its_last_row_comes)
 {
-    static const char *const lines[] = {"# typed\n", "53..7....\n", "6..195...\n",
-                                        ".98....6.\n", "8...6...3\n", "4..8.3..1\n",
-                                        "7...2...6\n", ".6....28.\n", "...419..5\n",
-                                        "....8..79\n", EASY "\n"};
+    static const char *const lines[] = {"# typed\n",   "53..7....\n", "6..195...\n", ".98....6.\n",
+                                        "8...6...3\n", "4..8.3..1\n", "7...2...6\n", ".6....28.\n",
+                                        "...419..5\n", "....8..79\n", EASY "\n"};
     char text[1024] = "";
     size_t len = 0, pos = 0;
     int found = 0;
