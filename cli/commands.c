@@ -83,8 +83,8 @@ static const struct command {
          SUDOKU_MAX_TEXT_SIZE) " with a fraction D (default 0.5) of the cells given, not\n"
                                "    necessarily unique: a random full grid with cells blanked at "
                                "random.\n"
-                               "    The same --seed gives the same puzzles; without one the seed is\n"
-                               "    random and printed on stderr ('sudoku: random: seed S').\n"},
+                               "    The same --seed gives the same puzzles; without one, the\n"
+                               "    seed is random and told on stderr: 'sudoku: random: seed S'.\n"},
     {"rate", cli_rate_main, true, TAKES_BOX | TAKES_DIAGONAL | TAKES_NODES | TAKES_JSON,
      "sudoku rate [--box RxC] [--diagonal] [--nodes N] [--timing] [--json] [FILE...]",
      "rate: one line per puzzle: its Sudoku Explainer-style score, level, hardest\n"

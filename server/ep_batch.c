@@ -215,8 +215,7 @@ static int batch_query_options(api_context *ctx, const api_request *req, input_p
  * the lines of a grid written a row per line (sudoku_record_next, the CLI's
  * reader too); `#` and blank lines skipped, a UTF-8 byte-order mark before
  * the first skipped. Start with *pos 0. Returns false at the end. */
-static bool batch_next_record(const char *body, size_t len, size_t *pos, size_t *start,
-                              size_t *end)
+static bool batch_next_record(const char *body, size_t len, size_t *pos, size_t *start, size_t *end)
 {
     sudoku_record rec;
     if (*pos == 0) *pos = sudoku_bom_len(body, len);
@@ -299,8 +298,9 @@ static bool batch_defer_text(const api_request *req, batch *b, const input_puzzl
                 oom = true;
             }
         }
-        if (count < cap) items[count] = (struct batch_item){.line = true, .data = start,
-                                                            .len = (uint32_t)(end - start)};
+        if (count < cap)
+            items[count] =
+                (struct batch_item){.line = true, .data = start, .len = (uint32_t)(end - start)};
         count++;
     }
     if (cells > max_cells) {

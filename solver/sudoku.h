@@ -191,14 +191,14 @@ int sudoku_parse_row(const char *text, size_t len, int size, uint8_t *cells, cha
  * Records end without looking past their last line, so a reader at a
  * terminal answers each puzzle as soon as it is complete. */
 typedef struct sudoku_record {
-    size_t start, end;  /* the record: [start, end) of text, trimmed of blanks */
-    size_t next;        /* where the next call resumes: past the record, or
-                           (none found) past the lines that can be dropped */
-    unsigned long line; /* lines before the record's first, counted from pos */
+    size_t start, end;   /* the record: [start, end) of text, trimmed of blanks */
+    size_t next;         /* where the next call resumes: past the record, or
+                            (none found) past the lines that can be dropped */
+    unsigned long line;  /* lines before the record's first, counted from pos */
     unsigned long lines; /* line breaks in [pos, next) */
-    int size;           /* a grid written a row per line: its row length, the
-                           size to parse it with (a short one then says how many
-                           cells it lacks); 0 for a record of one line */
+    int size;            /* a grid written a row per line: its row length, the
+                            size to parse it with (a short one then says how many
+                            cells it lacks); 0 for a record of one line */
 } sudoku_record;
 
 /* Finds the first record of text[pos..len) for a grid of size N (0: not
