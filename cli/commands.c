@@ -84,7 +84,7 @@ static const struct command {
                                "    necessarily unique: a random full grid with cells blanked at "
                                "random.\n"
                                "    The same --seed gives the same puzzles; without one, the\n"
-                               "    seed is random and told on stderr: 'sudoku: random: seed S'.\n"},
+                               "    seed is random and told on stderr.\n"},
     {"rate", cli_rate_main, true, TAKES_BOX | TAKES_DIAGONAL | TAKES_NODES | TAKES_JSON,
      "sudoku rate [--box RxC] [--diagonal] [--nodes N] [--timing] [--json] [FILE...]",
      "rate: one line per puzzle: its Sudoku Explainer-style score, level, hardest\n"
