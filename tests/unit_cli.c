@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "cli/commands.h"
+#include "tests/support/fixtures.h"
 #include "version.h"
 
 static const char *const command_names[] = {"solve", "count",   "bench", "random",
@@ -276,39 +277,35 @@ Test(cli, help_of_rate_explain_and_hint_explains_json)
     }
 }
 
-/* The README's drawn grid, a UTF-8 byte-order mark first as Windows editors
- * write it, then the same puzzle a row per line, a grid two rows short, and
- * a puzzle on one line. */
-static const char drawn_input[] =
-    "\xEF\xBB\xBF# from the README\n"
-    "+-------+-------+-------+\n"
-    "| 5 3 . | . 7 . | . . . |\n"
-    "| 6 . . | 1 9 5 | . . . |\n"
-    "| . 9 8 | . . . | . 6 . |\n"
-    "+-------+-------+-------+\n"
-    "| 8 . . | . 6 . | . . 3 |\n"
-    "| 4 . . | 8 . 3 | . . 1 |\n"
-    "| 7 . . | . 2 . | . . 6 |\n"
-    "+-------+-------+-------+\n"
-    "| . 6 . | . . . | 2 8 . |\n"
-    "| . . . | 4 1 9 | . . 5 |\n"
-    "| . . . | . 8 . | . 7 9 |\n"
-    "+-------+-------+-------+\n"
-    "\n"
-    "53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n"
-    "7...2...6\n.6....28.\n...419..5\n....8..79\n"
-    "53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n"
-    "7...2...6\n.6....28.\n\n"
-    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8.."
-    "2.3..9..5.1.3..\n";
+/* tests/data/drawn.txt (a comment line, then the README's drawn grid) with
+ * a UTF-8 byte-order mark first, as Windows editors write it, then the same
+ * puzzle a row per line, a grid two rows short, and a puzzle on one line
+ * (caller frees). */
+static char *drawn_input(void)
+{
+    char *drawn = test_read_file("tests/data/drawn.txt", NULL), *text;
+    cr_assert_gt(asprintf(&text,
+                          "\xEF\xBB\xBF%s\n"
+                          "53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n"
+                          "7...2...6\n.6....28.\n...419..5\n....8..79\n"
+                          "53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n"
+                          "7...2...6\n.6....28.\n\n"
+                          "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8.."
+                          "2.3..9..5.1.3..\n",
+                          drawn),
+                 0);
+    free(drawn);
+    return text;
+}
 
 #define DRAWN_SOLUTION                                                                             \
     "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
 
 Test(cli, solve_reads_grids_over_lines_and_names_the_line_of_a_bad_one, .init = cr_redirect_stdout)
 {
-    char path[32], want[512];
-    cr_assert_eq(run_on("solve", drawn_input, path), 1, "the short grid is not solved");
+    char path[32], want[512], *input = drawn_input();
+    cr_assert_eq(run_on("solve", input, path), 1, "the short grid is not solved");
+    free(input);
     snprintf(want, sizeof(want),
              DRAWN_SOLUTION "\n" DRAWN_SOLUTION "\n"
                             "! invalid: 81 cells expected, 63 found (%s:25)\n"
@@ -320,10 +317,11 @@ Test(cli, solve_reads_grids_over_lines_and_names_the_line_of_a_bad_one, .init = 
 
 Test(cli, threaded_solve_and_rate_read_the_same_records, .init = cr_redirect_stdout)
 {
-    char path[32];
-    cr_assert_eq(run_on("solve --threads 2", drawn_input, path), 1);
+    char path[32], *input = drawn_input();
+    cr_assert_eq(run_on("solve --threads 2", input, path), 1);
     optind = 0;
-    cr_assert_eq(run_on("rate", drawn_input, path), 1);
+    cr_assert_eq(run_on("rate", input, path), 1);
+    free(input);
     FILE *out = cr_get_redirected_stdout();
     char line[256];
     int n = 0, bad = 0;

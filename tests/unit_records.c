@@ -8,9 +8,11 @@
  */
 #include <criterion/criterion.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "solver/sudoku.h"
+#include "tests/support/fixtures.h"
 
 enum { MAX_RECORDS = 16 };
 
@@ -47,21 +49,6 @@ static void walk(const char *text, int size, struct walk *w)
 
 #define EASY "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
 
-/* The README's drawn grid: borders, bars and spaces around nine rows. */
-static const char drawn[] = "+-------+-------+-------+\n"
-                            "| 5 3 . | . 7 . | . . . |\n"
-                            "| 6 . . | 1 9 5 | . . . |\n"
-                            "| . 9 8 | . . . | . 6 . |\n"
-                            "+-------+-------+-------+\n"
-                            "| 8 . . | . 6 . | . . 3 |\n"
-                            "| 4 . . | 8 . 3 | . . 1 |\n"
-                            "| 7 . . | . 2 . | . . 6 |\n"
-                            "+-------+-------+-------+\n"
-                            "| . 6 . | . . . | 2 8 . |\n"
-                            "| . . . | 4 1 9 | . . 5 |\n"
-                            "| . . . | . 8 . | . 7 9 |\n"
-                            "+-------+-------+-------+\n";
-
 /* Parses a record as the CLI does and returns its cells as text. */
 static void parsed(const char *record, int size, char *out)
 {
@@ -86,14 +73,17 @@ Test(records, one_puzzle_a_line_is_one_record_a_line)
 
 Test(records, a_drawn_grid_is_one_record_from_its_first_row)
 {
+    /* a comment line, then borders, bars and spaces around nine rows */
+    char *drawn = test_read_file("tests/data/drawn.txt", NULL);
     char text[2048], cells[82];
     struct walk w;
     snprintf(text, sizeof(text), "%s%s" EASY "\n", drawn, drawn);
+    free(drawn);
     walk(text, 0, &w);
     cr_assert_eq(w.n, 3);
-    cr_assert_eq(w.line[0], 2, "the border above it holds no cell");
-    cr_assert_eq(w.line[1], 15);
-    cr_assert_eq(w.line[2], 27);
+    cr_assert_eq(w.line[0], 3, "the border above it holds no cell");
+    cr_assert_eq(w.line[1], 17);
+    cr_assert_eq(w.line[2], 29);
     cr_assert_eq(w.size[0], 9);
     parsed(w.text[0], w.size[0], cells);
     cr_assert_str_eq(

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # tests/docs/man.sh -- the man pages read cleanly and say what --help says.
 #
-#   tests/docs/man.sh build/sudoku build/sudokud      (`make test-docs`)
+#   tests/docs/man.sh [SUDOKU_BIN [SUDOKUD_BIN]]      (`make test-docs`; build/sudoku, build/sudokud)
 #
 # For man/sudoku.1 against `sudoku help` and man/sudokud.8 against
 # `sudokud --help`:
@@ -13,13 +13,9 @@
 # Then `make install DESTDIR=...` must put both pages in share/man.
 set -u
 
-if [ $# -ne 2 ]; then
-    echo "usage: $0 SUDOKU_BIN SUDOKUD_BIN" >&2
-    exit 2
-fi
 cd "$(dirname "$0")/../.."
-SUDOKU=$1
-SUDOKUD=$2
+SUDOKU=${1:-build/sudoku}
+SUDOKUD=${2:-build/sudokud}
 
 # shellcheck source=tests/support/tap.sh
 . tests/support/tap.sh
