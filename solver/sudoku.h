@@ -176,14 +176,15 @@ int sudoku_parse_row(const char *text, size_t len, int size, uint8_t *cells, cha
  *   - `#` comment lines are skipped; a line with no cell (blank, or a border
  *     such as `+-------+-------+`) never starts a record.
  *   - A line that holds a whole puzzle is a record: N*N cells for the known
- *     size N, else a square number of cells that makes a grid with a box
- *     (16 cells only while no symbol is above 4: see below).
+ *     size N, else a square number of cells (16 only while no symbol is
+ *     above 4: see below).
  *   - A line of R cells, 4 <= R <= 35 (R = N when N is known), starts a grid
  *     written a row per line: the record ends after R such lines (cell-less
  *     border lines between them belong to it). A blank line, a comment, a
  *     line of another cell count, a line with any other character, or the
- *     end of the text ends it early (the line that did so is read again as a start), and the
- *     short record is then refused by sudoku_parse with its cell count.
+ *     end of the text ends it early (the line that did so is then read as
+ *     the start of the next record), and sudoku_parse refuses the short
+ *     record with its cell count.
  *   - Any other line (a wrong cell count, a character that is no symbol,
  *     blank or separator: a JSON object, `PUZZLE:ENTRIES`) is a record alone.
  * A line of 16 cells is thus a 4x4 puzzle, unless a symbol above 4 makes it
