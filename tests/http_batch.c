@@ -260,21 +260,26 @@ Test(http_batch, answer_streams_while_later_items_are_solved, .timeout = 60)
     free(hard);
 }
 
-/* The README's drawn grid, a UTF-8 byte-order mark first, then the same
- * puzzle a row per line, a grid two rows short, and the puzzle on one line:
- * four puzzles (solver/records.c, the CLI's reader too). */
-static const char grids_over_lines[] =
-    "\xEF\xBB\xBF+-------+-------+-------+\n"
-    "| 5 3 . | . 7 . | . . . |\n| 6 . . | 1 9 5 | . . . |\n| . 9 8 | . . . | . 6 . |\n"
-    "+-------+-------+-------+\n"
-    "| 8 . . | . 6 . | . . 3 |\n| 4 . . | 8 . 3 | . . 1 |\n| 7 . . | . 2 . | . . 6 |\n"
-    "+-------+-------+-------+\n"
-    "| . 6 . | . . . | 2 8 . |\n| . . . | 4 1 9 | . . 5 |\n| . . . | . 8 . | . 7 9 |\n"
-    "+-------+-------+-------+\n\n"
-    "53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n7...2...6\n.6....28.\n...419..5\n"
-    "....8..79\n"
-    "53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n7...2...6\n.6....28.\n\n"
-    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n";
+/* tests/data/drawn.txt (a drawn grid, as the README shows it) with a UTF-8
+ * byte-order mark first, then the same puzzle a row per line, a grid two
+ * rows short, and the puzzle on one line: four puzzles (solver/records.c,
+ * the CLI's reader too). The caller frees it. */
+static char *grids_over_lines(void)
+{
+    char *drawn = test_read_file("tests/data/drawn.txt", NULL), *text;
+    cr_assert_gt(asprintf(&text,
+                          "\xEF\xBB\xBF%s\n"
+                          "53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n7...2...6\n"
+                          ".6....28.\n...419..5\n....8..79\n"
+                          "53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n7...2...6\n"
+                          ".6....28.\n\n"
+                          "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5"
+                          "....8..79\n",
+                          drawn),
+                 0);
+    free(drawn);
+    return text;
+}
 
 /* Checks the answer to grids_over_lines, then `extra` more solved lines. */
 static void assert_grids_over_lines(const test_http_resp *r, int extra)
@@ -307,17 +312,19 @@ Test(http_batch, text_batch_reads_grids_written_over_lines, .timeout = 60)
     test_server s;
     test_server_start(&s, NULL);
     test_http_resp r;
+    char *grids = grids_over_lines(), *body;
     /* plain puzzles only: the workers read the records */
-    post(&s, "", "text/plain", grids_over_lines, &r);
+    post(&s, "", "text/plain", grids, &r);
     assert_grids_over_lines(&r, 0);
     test_http_resp_free(&r);
 
     /* a JSON line too: every record is read up front */
-    char body[sizeof(grids_over_lines) + 128];
-    snprintf(body, sizeof(body), "%s{\"puzzle\": \"1...............\", \"max_solutions\": 1}\n",
-             grids_over_lines);
+    cr_assert_gt(
+        asprintf(&body, "%s{\"puzzle\": \"1...............\", \"max_solutions\": 1}\n", grids), 0);
     post(&s, "", "text/plain", body, &r);
     assert_grids_over_lines(&r, 1);
     test_http_resp_free(&r);
+    free(body);
+    free(grids);
     test_server_stop(&s);
 }
