@@ -11,6 +11,9 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/random.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "cli/parallel.h"
 #include "solver/sudoku.h"
@@ -116,4 +119,19 @@ int cli_parse_threads(const char *s, int *out)
     if (cli_parse_int("--threads", s, 0, CLI_MAX_THREADS, &n) != 0) return -1;
     *out = n == 0 ? cli_cpu_count() : n;
     return 0;
+}
+
+uint64_t cli_random_seed(const char *command)
+{
+    uint32_t bits;
+
+    if (getrandom(&bits, sizeof(bits), GRND_NONBLOCK) != (ssize_t)sizeof(bits)) {
+        struct timespec ts;
+        clock_gettime(CLOCK_REALTIME, &ts);
+        uint64_t mix =
+            (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec + (uint64_t)getpid();
+        bits = (uint32_t)sudoku_splitmix64(&mix);
+    }
+    fprintf(stderr, "sudoku: %s: seed %" PRIu32 "\n", command, bits);
+    return bits;
 }

@@ -35,4 +35,11 @@ int cli_shape_init(const char *command, int size, int box_rows, int box_cols, su
  * CPUs. */
 int cli_parse_threads(const char *s, int *out);
 
+/* A seed for a command run without --seed: 32 random bits from the
+ * kernel (getrandom), or from the clock and the process id when that fails,
+ * so that every run differs; short enough to copy. Prints
+ * "sudoku: COMMAND: seed S" to stderr, so the run can be made again with
+ * --seed S, and returns S. */
+uint64_t cli_random_seed(const char *command);
+
 #endif /* CLI_ARGS_H */

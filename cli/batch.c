@@ -28,9 +28,12 @@ enum {
 };
 
 struct item {
-    char *text; /* owned copy of the input line */
+    char *text; /* owned copy of the input record */
     size_t len;
-    char *out; /* owned output line, NULL when out of memory */
+    const char *source; /* its file, as cli_reader names it (borrowed) */
+    unsigned long line; /* its first line there */
+    int size;           /* its size, 0 for the cell count's (cli_reader.record_size) */
+    char *out;          /* owned output line, NULL when out of memory */
     bool ok;
 };
 
@@ -96,11 +99,10 @@ static void solve_item(void *ctx, int worker, size_t index)
     struct item *it = &b->items[index];
     struct line l = {.p = w->out, .cap = sizeof(w->out)};
     char err[SUDOKU_ERR_LEN];
-    int size = o->box_rows * o->box_cols;
 
     w->out[0] = '\0';
     it->ok = false;
-    if (sudoku_parse(it->text, it->len, size, o->box_rows, o->box_cols, &w->puzzle, err) != 0) {
+    if (sudoku_parse(it->text, it->len, it->size, o->box_rows, o->box_cols, &w->puzzle, err) != 0) {
         append(&l, "! invalid: %s", err);
     } else {
         sudoku_result r = {.solutions = w->solutions, .solutions_capacity = o->solutions_capacity};
@@ -122,6 +124,12 @@ static void solve_item(void *ctx, int worker, size_t index)
             append(&l, "! invalid: %s", err);
             break;
         }
+    }
+    /* a `!` line says where its puzzle starts, the lines of a drawn grid
+     * being many */
+    if (w->out[0] == '!') {
+        size_t n = strlen(w->out);
+        snprintf(w->out + n, sizeof(w->out) - n, " (%s:%lu)", it->source, it->line);
     }
     it->out = strdup(w->out);
 }
@@ -168,7 +176,7 @@ int cli_batch_run(const cli_batch_opts *o, char *const *files, int nfiles)
         while (n < cap && !oom) {
             const char *text;
             size_t len;
-            int rc = cli_reader_next(&reader, &text, &len);
+            int rc = cli_reader_record(&reader, o->box_rows * o->box_cols, &text, &len);
             if (rc == 0) {
                 eof = true;
                 break;
@@ -180,7 +188,11 @@ int cli_batch_run(const cli_batch_opts *o, char *const *files, int nfiles)
             }
             char *copy = strndup(text, len);
             if (copy)
-                b.items[n++] = (struct item){.text = copy, .len = len};
+                b.items[n++] = (struct item){.text = copy,
+                                             .len = len,
+                                             .source = reader.name,
+                                             .line = reader.lineno,
+                                             .size = reader.record_size};
             else
                 oom = true;
         }

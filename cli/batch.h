@@ -1,6 +1,6 @@
-/* batch.h -- the puzzle-per-line loop behind `solve` and `count`.
+/* batch.h -- the puzzle loop behind `solve` and `count`.
  *
- * Both commands read puzzle lines, solve each with the same shape options,
+ * Both commands read puzzles (cli/io.h), solve each with the same shape options,
  * and print one line per puzzle in input order, reporting unparsable
  * lines, conflicting givens and exhausted budgets the same way. They differ
  * only in the limits and in how an answer is written, which is what a
@@ -31,12 +31,12 @@ typedef struct cli_batch_opts {
     cli_answer_fn *answer;
 } cli_batch_opts;
 
-/* Reads puzzle lines (cli_reader rules) from files, stdin when nfiles is 0,
- * solves each and prints one line per puzzle to stdout in input order:
+/* Reads puzzles (cli_reader_record rules) from files, stdin when nfiles is
+ * 0, solves each and prints one line per puzzle to stdout in input order:
  * o->answer's line, or `! invalid: REASON`, `! conflict DETAILS` or
- * `! limit`. Returns the exit status: 0 when every line was answered, 1 when
- * some was not, 2 when a file could not be read (it is skipped, the others
- * are done) or memory ran out (the lines before are printed). */
+ * `! limit`; every `!` line ends in ` (FILE:LINE)`, where its puzzle starts. Returns the exit
+ * status: 0 when every line was answered, 1 when some was not, 2 when a file could not be read (it
+ * is skipped, the others are done) or memory ran out (the lines before are printed). */
 int cli_batch_run(const cli_batch_opts *o, char *const *files, int nfiles);
 
 /* The command line of `solve` (counting false) and `count` (true): parses

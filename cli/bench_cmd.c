@@ -125,9 +125,9 @@ static int load_puzzles(struct set *s, const struct bench_opts *o)
 
     cli_reader_init(&rd, files, 1);
     if (!p) goto fail;
-    while ((rc = cli_reader_next(&rd, &line, &len)) == 1) {
-        int size = s->n ? s->shape.size : o->box_rows * o->box_cols;
-        if (sudoku_parse(line, len, size, o->box_rows, o->box_cols, p, err) != 0) {
+    while ((rc = cli_reader_record(&rd, s->n ? s->shape.size : o->box_rows * o->box_cols, &line,
+                                   &len)) == 1) {
+        if (sudoku_parse(line, len, rd.record_size, o->box_rows, o->box_cols, p, err) != 0) {
             fprintf(stderr, "sudoku: %s:%lu: %s\n", s->path, rd.lineno, err);
             goto done;
         }

@@ -34,6 +34,7 @@ enum {
     TAKES_DIAGONAL = 1 << 1,
     TAKES_THREADS = 1 << 2,
     TAKES_NODES = 1 << 3,
+    TAKES_JSON = 1 << 4, /* the --json of rate, explain and hint */
 };
 
 static const struct command {
@@ -82,8 +83,9 @@ static const struct command {
          SUDOKU_MAX_TEXT_SIZE) " with a fraction D (default 0.5) of the cells given, not\n"
                                "    necessarily unique: a random full grid with cells blanked at "
                                "random.\n"
-                               "    The same --seed (default 1) gives the same puzzles.\n"},
-    {"rate", cli_rate_main, true, TAKES_BOX | TAKES_DIAGONAL | TAKES_NODES,
+                               "    The same --seed gives the same puzzles; without one, the\n"
+                               "    seed is random and told on stderr.\n"},
+    {"rate", cli_rate_main, true, TAKES_BOX | TAKES_DIAGONAL | TAKES_NODES | TAKES_JSON,
      "sudoku rate [--box RxC] [--diagonal] [--nodes N] [--timing] [--json] [FILE...]",
      "rate: one line per puzzle: its Sudoku Explainer-style score, level, hardest\n"
      "    technique and step count, 'search_nodes=M' when logic stalls (the score\n"
@@ -91,28 +93,27 @@ static const struct command {
      "    Levels: easy <= 1.5 < medium <= 2.5 < hard <= 4.4 < expert <= 6.2 <\n"
      "    extreme. Puzzles without exactly one solution get '! multiple' etc.\n"
      "    --timing appends 'us=T', the microseconds of the rating call alone.\n"},
-    {"explain", cli_explain_main, true, TAKES_BOX | TAKES_DIAGONAL | TAKES_NODES,
+    {"explain", cli_explain_main, true, TAKES_BOX | TAKES_DIAGONAL | TAKES_NODES | TAKES_JSON,
      "sudoku explain [--box RxC] [--diagonal] [--nodes N] [--json] [FILE...]",
      "explain: the steps of the rating path, one a line, '1. [1.2 hidden_single_box]\n"
      "    r1c4 = 5: the only place for 5 in box 2', then 'solved SCORE LEVEL' or\n"
      "    'stuck SCORE extreme', and a blank line.\n"},
-    {"hint", cli_hint_main, true, TAKES_BOX | TAKES_DIAGONAL | TAKES_NODES,
+    {"hint", cli_hint_main, true, TAKES_BOX | TAKES_DIAGONAL | TAKES_NODES | TAKES_JSON,
      "sudoku hint [--box RxC] [--diagonal] [--nodes N] [--json] [FILE...]",
      "hint: lines 'PUZZLE[:ENTRIES[:MARKS]]': ENTRIES the user's digits as a grid,\n"
      "    MARKS N*N comma-separated pencil-mark lists ('' = none for that cell).\n"
      "    Prints 'mistake r1c2=5 r3c4 marks' (wrong entries; cells whose marks\n"
      "    leave out the right digit), else 'step [SCORE technique] TEXT', the\n"
-     "    easiest next step from the user's state, else 'solved'.\n"
-     "    With --json, rate, explain and hint print one JSON object a line: the\n"
-     "    members /v1/rate, /v1/explain and /v1/hint answer with, or {\"error\": ...}.\n"},
+     "    easiest next step from the user's state, else 'solved'.\n"},
     {"generate", cli_generate_main, false, TAKES_BOX | TAKES_DIAGONAL | TAKES_THREADS,
      "sudoku generate [--count K] [--seed S] [--difficulty L] [--symmetry X]\n"
      "                [--size N|--box RxC] [--diagonal] [--minimal] [--threads N] [--json]",
      "generate: prints --count K (default 1) puzzles with exactly one solution,\n"
      "    one a line, of size N (default 9, at most " CLI_TEXT_SIZE_STR ").\n"
-     "    Puzzle i (from 0) is made from seed S+i (--seed, default 1): the same\n"
-     "    seed and options give the same puzzle on every machine and with any\n"
-     "    --threads, and '--seed S+i --count 1' makes it again alone.\n"
+     "    Puzzle i (from 0) is made from seed S+i (--seed; without it S is random\n"
+     "    and printed on stderr, 'sudoku: generate: seed S'): the same seed and\n"
+     "    options give the same puzzle on every machine and with any --threads,\n"
+     "    and '--seed S+i --count 1' makes it again alone.\n"
      "      --difficulty L  easy, medium, hard, expert or extreme: the level\n"
      "                      'sudoku rate' gives the puzzle; tries up to\n"
      "                      " CLI_ATTEMPTS_STR " candidates a puzzle (default: any level)\n"
@@ -136,16 +137,25 @@ static const struct option_help {
     {TAKES_THREADS, "  --threads N   solve on N threads, each with its own solver (0: one per\n"
                     "                CPU; default 1); output stays in input order\n"},
     {TAKES_NODES, "  --nodes N     give up on a puzzle after N search nodes\n"},
+    {TAKES_JSON, "  --json        one JSON object a puzzle: the members /v1/rate, /v1/explain\n"
+                 "                or /v1/hint answer with, or {\"error\", \"file\", \"line\"}\n"},
 };
 
-static const char help_synopsis[] = "sudoku help [COMMAND] | sudoku --version";
+static const char help_synopsis[] =
+    "sudoku help [COMMAND] | sudoku [COMMAND] --help | -h | sudoku --version | -V";
 
 static const char input_format[] =
-    "Puzzles are read one per line from the FILEs, or from standard input when\n"
-    "there are none (or for '-'). A line holds the N*N cells row by row: symbols\n"
-    "1-9 then A-Z, blanks '.', '0' or '_'; spaces and '|', '+', '-' are ignored.\n"
-    "Blank lines and lines starting with '#' are skipped. N comes from the cell\n"
-    "count, with the most nearly square box (9: 3x3, 6: 2x3, 12: 3x4).\n";
+    "Puzzles are read from the FILEs, or from standard input when there are none\n"
+    "(or for '-'). A puzzle is its N*N cells row by row: symbols 1-9 then A-Z,\n"
+    "blanks '.', '0' or '_'; spaces and '|', '+', '-' are ignored. It is written\n"
+    "on one line, or a row per line (N lines of N cells; lines of '+', '-' and\n"
+    "'|' between them are borders, as in a drawn grid). Blank lines and lines\n"
+    "starting with '#' are skipped; a blank line also ends a grid that is short.\n"
+    "N comes from --box, else from the cell count (a line of 16 cells is a 4x4\n"
+    "puzzle unless a symbol above 4 makes it a row of a 16x16), with the most\n"
+    "nearly square box (9: 3x3, 6: 2x3, 12: 3x4). A UTF-8 byte-order mark at\n"
+    "the start of a file is skipped. A '!' line ends in (FILE:LINE), where its\n"
+    "puzzle starts.\n";
 
 static const char exit_status[] =
     "Exit status: 0 success; 1 a puzzle not solved or a check failed; 2 a\n"
@@ -228,7 +238,7 @@ static bool is_help_flag(const char *arg)
 int cli_main(int argc, char **argv)
 {
     if (argc < 2) return cli_usage_error(NULL);
-    if (strcmp(argv[1], "--version") == 0) {
+    if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0) {
         printf("sudoku %s\n", SUDOKUD_VERSION);
         return 0;
     }

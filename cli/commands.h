@@ -31,7 +31,7 @@ int cli_hint_main(int argc, char **argv);
 
 /* The whole command line of `sudoku` (argv[0] is the program): runs the
  * command argv[1] names, or answers `help [COMMAND]`, `--help`, `-h` and
- * `--version` on stdout. Returns the exit status. Uses getopt, so not
+ * `--version` or `-V` on stdout. Returns the exit status. Uses getopt, so not
  * reentrant: one call per process, or reset optind between calls. */
 int cli_main(int argc, char **argv);
 

@@ -2,7 +2,8 @@
  * one a line, from sudoku_generate().
  *
  * Puzzle i of a run (0-based) is sudoku_generate with seed S+i, so any line
- * can be made again alone with `--seed S+i --count 1`, and the output is the
+ * can be made again alone with `--seed S+i --count 1` (without --seed, S is
+ * random and told on stderr), and the output is the
  * same whatever --threads: workers only decide who computes a line, never
  * what it holds. Lines are made in chunks by cli_parallel_for (each worker
  * with its own solver) and printed in order before the next chunk, so memory
@@ -145,7 +146,8 @@ int cli_generate_main(int argc, char **argv)
     };
     int size = 0, box_rows = 0, box_cols = 0, threads = 1, c;
     bool diagonal = false;
-    uint64_t count = 1, seed = 1;
+    uint64_t count = 1, seed = 0;
+    bool seeded = false;
     sudoku_level level;
     sudoku_puzzle shape;
     struct run run = {.shape = &shape};
@@ -158,6 +160,7 @@ int cli_generate_main(int argc, char **argv)
             break;
         case 's':
             rc = cli_parse_u64("--seed", optarg, 0, UINT64_MAX, &seed);
+            seeded = true;
             break;
         case 'y':
             rc = sudoku_symmetry_from_str(optarg, &run.opts.symmetry);
@@ -211,6 +214,6 @@ int cli_generate_main(int argc, char **argv)
     if (cli_shape_init(argv[0], size, box_rows, box_cols, &shape) != 0)
         return cli_usage_error(argv[0]);
     shape.diagonal = diagonal;
-    run.seed = seed;
+    run.seed = seeded ? seed : cli_random_seed(argv[0]);
     return print_puzzles(&run, count, threads);
 }

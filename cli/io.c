@@ -1,15 +1,21 @@
-/* io.c -- the puzzle line reader: getline over a list of files.
+/* io.c -- the puzzle reader: getline over a list of files, records cut by
+ * the library.
  *
- * getline grows one buffer as needed, so a line has no length limit; the
- * buffer is reused for every line, and callers that keep a line copy it.
+ * getline grows one buffer as needed, so a line has no length limit. For
+ * records, lines are appended to a second buffer until sudoku_record_next()
+ * finds a record in it; what a record used up is dropped at the next call,
+ * so the buffer holds one record's lines at a time, and a record is returned
+ * as soon as its last line is read (a puzzle typed at a terminal is answered
+ * at once).
  */
 #include "cli/io.h"
 
 #include <ctype.h>
 #include <errno.h>
-#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "solver/sudoku.h"
 
 void cli_reader_init(cli_reader *r, char *const *files, int nfiles)
 {
@@ -37,6 +43,11 @@ static int open_next(cli_reader *r)
     if (r->next_file >= r->nfiles) return 0;
     const char *path = r->files[r->next_file++];
     r->lineno = 0;
+    r->base_line = 0;
+    r->pending_len = 0;
+    r->drop = 0;
+    r->file_start = true;
+    r->file_end = false;
     if (is_stdin(path)) {
         r->fp = stdin;
         r->name = "stdin";
@@ -57,6 +68,29 @@ static void close_current(cli_reader *r)
     r->fp = NULL;
 }
 
+/* Reads the next line of the open file into r->buf, its newline kept and a
+ * byte-order mark before the first line removed. Returns its length, 0 at
+ * the end of the file, or -1 after reporting a read error (the file is then
+ * closed). */
+static ssize_t read_line(cli_reader *r)
+{
+    errno = 0;
+    ssize_t n = getline(&r->buf, &r->cap, r->fp);
+    if (n < 0) {
+        if (!ferror(r->fp)) return 0;
+        fprintf(stderr, "sudoku: cannot read %s: %s\n", r->name, strerror(errno ? errno : EIO));
+        close_current(r);
+        return -1;
+    }
+    if (r->file_start) {
+        size_t bom = sudoku_bom_len(r->buf, (size_t)n);
+        memmove(r->buf, r->buf + bom, (size_t)n - bom + 1);
+        n -= (ssize_t)bom;
+        r->file_start = false;
+    }
+    return n;
+}
+
 /* A blank line, or a comment: `#` as the first non-blank character. */
 static bool skippable(const char *s)
 {
@@ -71,15 +105,9 @@ int cli_reader_next(cli_reader *r, const char **line, size_t *len)
             int rc = open_next(r);
             if (rc <= 0) return rc;
         }
-        errno = 0;
-        ssize_t n = getline(&r->buf, &r->cap, r->fp);
-        if (n < 0) {
-            if (ferror(r->fp)) {
-                fprintf(stderr, "sudoku: cannot read %s: %s\n", r->name,
-                        strerror(errno ? errno : EIO));
-                close_current(r);
-                return -1;
-            }
+        ssize_t n = read_line(r);
+        if (n < 0) return -1;
+        if (n == 0) {
             close_current(r);
             continue;
         }
@@ -92,10 +120,78 @@ int cli_reader_next(cli_reader *r, const char **line, size_t *len)
     }
 }
 
+/* Drops the first n bytes of pending, which hold `lines` lines. */
+static void drop_pending(cli_reader *r, size_t n, unsigned long lines)
+{
+    if (n == 0) return;
+    memmove(r->pending, r->pending + n, r->pending_len - n);
+    r->pending_len -= n;
+    r->base_line += lines;
+}
+
+/* Appends r->buf's n bytes to pending, keeping room for a NUL. Returns 0,
+ * or -1 when out of memory. */
+static int append_pending(cli_reader *r, size_t n)
+{
+    if (r->pending_len + n + 1 > r->pending_cap) {
+        size_t cap = r->pending_cap ? r->pending_cap : 256;
+        while (cap < r->pending_len + n + 1) cap *= 2;
+        char *p = realloc(r->pending, cap);
+        if (!p) return -1;
+        r->pending = p;
+        r->pending_cap = cap;
+    }
+    memcpy(r->pending + r->pending_len, r->buf, n);
+    r->pending_len += n;
+    return 0;
+}
+
+int cli_reader_record(cli_reader *r, int size, const char **text, size_t *len)
+{
+    drop_pending(r, r->drop, r->drop_lines);
+    r->drop = 0;
+    r->drop_lines = 0;
+    for (;;) {
+        if (!r->fp) {
+            int rc = open_next(r);
+            if (rc <= 0) return rc;
+        }
+        sudoku_record rec;
+        if (sudoku_record_next(r->pending, r->pending_len, 0, size, r->file_end, &rec)) {
+            r->lineno = r->base_line + rec.line + 1;
+            r->record_size = size ? size : rec.size;
+            r->drop = rec.next;
+            r->drop_lines = rec.lines;
+            /* the bytes after a record's end are used up with it, or are the
+             * room append_pending keeps */
+            r->pending[rec.end] = '\0';
+            *text = r->pending + rec.start;
+            *len = rec.end - rec.start;
+            return 1;
+        }
+        drop_pending(r, rec.next, rec.lines);
+        if (r->file_end) {
+            close_current(r);
+            continue;
+        }
+        ssize_t n = read_line(r);
+        if (n < 0) return -1;
+        if (n == 0) {
+            r->file_end = true;
+        } else if (append_pending(r, (size_t)n) != 0) {
+            fprintf(stderr, "sudoku: %s: out of memory\n", r->name);
+            close_current(r);
+            return -1;
+        }
+    }
+}
+
 void cli_reader_close(cli_reader *r)
 {
     close_current(r);
     free(r->buf);
+    free(r->pending);
     r->buf = NULL;
-    r->cap = 0;
+    r->pending = NULL;
+    r->cap = r->pending_cap = 0;
 }

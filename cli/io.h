@@ -1,41 +1,61 @@
-/* io.h -- reading puzzle lines from files or standard input.
+/* io.h -- reading puzzles, and plain lines, from files or standard input.
  *
- * Every command that takes puzzles reads them the same way: one puzzle per
- * line, lines of any length, blank lines and `#` comment lines skipped, the
- * files in the order given and standard input when there are none (or for
- * `-`). Problems are reported on stderr naming the file, so callers only
- * decide what to do next.
+ * Every command that takes puzzles reads them the same way: the files in
+ * the order given, standard input when there are none (or for `-`), a UTF-8
+ * byte-order mark at the start of a file skipped, and the text cut into
+ * puzzle records by the library's sudoku_record_next() (solver/sudoku.h: a
+ * puzzle on one line, or a grid written a row per line; `#` comments and
+ * blank lines skipped), the same rules as the server's text batches.
+ * Problems are reported on stderr naming the file, so callers only decide
+ * what to do next.
  */
 #ifndef CLI_IO_H
 #define CLI_IO_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
-/* A cursor over the lines of a list of files. Zero fields beyond those
- * cli_reader_init() sets are private. */
+/* A cursor over the records or lines of a list of files. Zero fields beyond
+ * those cli_reader_init() sets are private. */
 typedef struct cli_reader {
     char *const *files; /* borrowed from the caller, not copied */
     int nfiles;
     int next_file;        /* index of the next file to open */
     FILE *fp;             /* the open file, or NULL between files */
     const char *name;     /* name of fp for messages; "-" shown as "stdin" */
-    unsigned long lineno; /* line number of the last line returned, within name */
+    unsigned long lineno; /* line of the last line or record returned (its first), within name */
+    int record_size;      /* the last record's sudoku_record.size: parse it with this */
+    bool file_start;      /* no line of fp read yet: a byte-order mark may come */
+    bool file_end;        /* fp has no more lines */
     char *buf;            /* getline buffer, owned */
     size_t cap;
+    char *pending; /* lines read but not yet returned as records, owned */
+    size_t pending_len, pending_cap;
+    size_t drop;              /* bytes of pending the last record used up */
+    unsigned long drop_lines; /* and their lines */
+    unsigned long base_line;  /* lines of name before pending[0] */
 } cli_reader;
 
 /* Prepares r to read files[0..nfiles), or standard input when nfiles is 0.
  * files must outlive r. Opens nothing yet. */
 void cli_reader_init(cli_reader *r, char *const *files, int nfiles);
 
-/* Stores the next puzzle line in *line and *len: trailing whitespace (the
- * newline, a CR) removed, NUL-terminated, valid until the next call. Returns
- * 1 for a line, 0 at the end of the last file, and -1 when a file cannot be
- * opened or read: a message naming it is already on stderr, and the next
- * call goes on with the next file, as cat does. */
+/* Stores the next puzzle record in *text and *len: one line or the lines of
+ * a grid (newlines inside), blanks trimmed, NUL-terminated, valid until the
+ * next call; r->lineno and r->name say where it starts. size is the grid
+ * size when known (--box), else 0; r->record_size is then the size to parse
+ * the record with (0: from its cell count). Returns 1 for a record, 0 at the end of
+ * the last file, and -1 when a file cannot be opened or read or memory ran
+ * out: a message naming it is already on stderr, and the next call goes on
+ * with the next file, as cat does. Records never span two files. */
+int cli_reader_record(cli_reader *r, int size, const char **text, size_t *len);
+
+/* The same for single lines, for files of one item a line that are not
+ * puzzles (bench's FILE.counts): trailing whitespace removed, blank and `#`
+ * lines skipped. Use one of the two on a reader, not both. */
 int cli_reader_next(cli_reader *r, const char **line, size_t *len);
 
-/* Closes any open file and frees the buffer; r may be read no more. */
+/* Closes any open file and frees the buffers; r may be read no more. */
 void cli_reader_close(cli_reader *r);
 
 #endif /* CLI_IO_H */

@@ -2,7 +2,7 @@
  * engine (solver/logic/) on puzzle lines.
  *
  * The three commands share everything but the answer: the shape options of
- * `solve`, the puzzle-per-line reader, a uniqueness check first (ratings and
+ * `solve`, the puzzle reader (cli/io.h), a uniqueness check first (ratings and
  * uniqueness techniques assume one solution), and `!` lines for what is not
  * a proper puzzle. They run on one thread: a rating takes microseconds to a
  * few milliseconds, and explain's output is long anyway.
@@ -15,8 +15,8 @@
  *            or "solved"
  *
  * With --json each answer is one JSON object a line, the members the HTTP
- * endpoints answer with (server/json_write.h writes both), and a line that
- * is not a proper puzzle is {"error": "..."}.
+ * endpoints answer with (writers/json_write.h writes both), and a line that
+ * is not a proper puzzle is {"error": "...", "file": ..., "line": ...}.
  */
 #include <getopt.h>
 #include <stdarg.h>
@@ -46,12 +46,15 @@ typedef struct cli_logic {
     uint64_t marks[SUDOKU_MAX_CELLS];
     sudoku_hint hint;
     char text[SUDOKU_STEP_TEXT_LEN];
+    const char *source; /* where the puzzle being answered starts: file and line */
+    unsigned long line;
+    int size; /* its size, 0 for the cell count's (cli_reader.record_size) */
 } cli_logic;
 
 static void print_buf(buf *b);
 
-/* Prints the answer of a line that is not a proper puzzle: "! WHAT", or
- * {"error": "WHAT"} with --json. */
+/* Prints the answer of a puzzle that is not a proper one: "! WHAT
+ * (FILE:LINE)", or {"error": "WHAT", "file": FILE, "line": LINE} with --json. */
 static void fail(const cli_logic *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 static void fail(const cli_logic *c, const char *fmt, ...)
@@ -62,13 +65,15 @@ static void fail(const cli_logic *c, const char *fmt, ...)
     vsnprintf(what, sizeof(what), fmt, ap);
     va_end(ap);
     if (!c->json) {
-        printf("! %s\n", what);
+        printf("! %s (%s:%lu)\n", what, c->source, c->line);
         return;
     }
     buf b = BUF_INIT;
     buf_puts(&b, "{\"error\":");
     json_put_string(&b, what, strlen(what));
-    buf_puts(&b, "}\n");
+    buf_puts(&b, ",\"file\":");
+    json_put_string(&b, c->source, strlen(c->source));
+    buf_printf(&b, ",\"line\":%lu}\n", c->line);
     print_buf(&b);
 }
 
@@ -233,8 +238,7 @@ static bool answer(cli_logic *c, const char *line, size_t len)
     char err[SUDOKU_ERR_LEN];
     const char *colon = c->mode == CLI_HINT ? memchr(line, ':', len) : NULL;
     size_t plen = colon ? (size_t)(colon - line) : len;
-    int size = c->box_rows * c->box_cols;
-    if (sudoku_parse(line, plen, size, c->box_rows, c->box_cols, &c->p, err) != 0) {
+    if (sudoku_parse(line, plen, c->size, c->box_rows, c->box_cols, &c->p, err) != 0) {
         fail(c, "invalid: %s", err);
         return false;
     }
@@ -324,11 +328,14 @@ static int logic_main(int argc, char **argv, cli_logic_mode mode)
     const char *line;
     size_t len;
     int rc;
-    while ((rc = cli_reader_next(&reader, &line, &len)) != 0) {
+    while ((rc = cli_reader_record(&reader, c->box_rows * c->box_cols, &line, &len)) != 0) {
         if (rc < 0) {
             io_error = true;
             continue;
         }
+        c->source = reader.name;
+        c->line = reader.lineno;
+        c->size = reader.record_size;
         all_ok &= answer(c, line, len);
     }
     cli_reader_close(&reader);

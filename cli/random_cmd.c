@@ -6,9 +6,11 @@
  * Puzzles are therefore always solvable but not necessarily unique, which is
  * fine for a throughput benchmark checked by the rules; puzzles with one
  * solution are `sudoku generate`'s job (generate_cmd.c). Everything derives
- * from --seed, so a file can be regenerated instead of stored.
+ * from --seed, so a file can be regenerated instead of stored; without it
+ * the seed is random and told on stderr.
  */
 #include <getopt.h>
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "cli/args.h"
@@ -68,7 +70,8 @@ int cli_random_main(int argc, char **argv)
     };
     int size = 0, box_rows = 0, box_cols = 0, c;
     double density = 0.5;
-    uint64_t count = 1, seed = 1;
+    uint64_t count = 1, seed = 0;
+    bool seeded = false;
     sudoku_puzzle p;
 
     while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
@@ -88,6 +91,7 @@ int cli_random_main(int argc, char **argv)
             break;
         case 's':
             rc = cli_parse_u64("--seed", optarg, 0, UINT64_MAX, &seed);
+            seeded = true;
             break;
         default:
             return cli_help_or_usage_error(c, argv[0]);
@@ -104,5 +108,6 @@ int cli_random_main(int argc, char **argv)
         return cli_usage_error(argv[0]);
     }
     if (cli_shape_init(argv[0], size, box_rows, box_cols, &p) != 0) return cli_usage_error(argv[0]);
+    if (!seeded) seed = cli_random_seed(argv[0]);
     return print_random(&p, density, count, seed);
 }

@@ -1,6 +1,6 @@
 /* fuzz_batch_text.c -- libFuzzer harness for text/NDJSON batch bodies, through api_handle().
  *
- * The line splitter of POST /v1/solve/batch (text/plain and
+ * The record walk of POST /v1/solve/batch (text/plain and
  * application/x-ndjson) is static in ep_batch.c, so this harness drives the
  * whole handler the way http.c does, minus the socket and the threads:
  * api_handle() on the batch route, every task run at once, the streamed body
@@ -21,10 +21,11 @@
  *
  * Checks: the status is 200, 400, 413 or 422 (415 cannot happen: the types
  * used are all accepted; 500 only on out of memory); a 200 body has exactly
- * one NDJSON line per puzzle line, counted here independently of api.c (lines
- * split on \n, trimmed of space/tab/CR, blank and #-lines skipped), the i-th
- * line is an object starting {"index":i and every line is strict JSON; an
- * error body is strict JSON too.
+ * one NDJSON line per puzzle as sudoku_record_next cuts the body (a line, or
+ * a grid a row per line), a count held between bounds found independently
+ * (the lines that must belong to some puzzle: at least one per puzzle, at
+ * most 35), the i-th line is an object starting {"index":i and every line is
+ * strict JSON; an error body is strict JSON too.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,16 +43,35 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 static api_context *fuzz_api;
 static struct config fuzz_cfg;
 
-/* Counts the puzzle lines of a text batch by the rules of the API contract. */
-static size_t fuzz_count_lines(const char *s, size_t len)
+/* The puzzles of a text batch as the API's reader, sudoku_record_next,
+ * cuts them (its rules are tested in tests/unit_records.c); this harness
+ * checks that the endpoint answers each one. */
+static size_t fuzz_count_records(const char *s, size_t len)
 {
-    size_t count = 0, pos = 0;
+    size_t count = 0, pos = sudoku_bom_len(s, len);
+    sudoku_record rec;
+    while (sudoku_record_next(s, len, pos, 0, true, &rec)) {
+        FUZZ_ASSERT(rec.next > pos && rec.start < rec.end && rec.end <= len);
+        pos = rec.next;
+        count++;
+    }
+    return count;
+}
+
+/* The lines that must belong to a puzzle, counted independently of the
+ * reader: after a byte-order mark, lines split on \n that hold a byte other
+ * than a blank, '|', '+' or '-' and do not start with '#' (once trimmed). */
+static size_t fuzz_count_content_lines(const char *s, size_t len)
+{
+    size_t count = 0, pos = len >= 3 && memcmp(s, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
     while (pos < len) {
         const char *nl = memchr(s + pos, '\n', len - pos);
-        size_t stop = nl != NULL ? (size_t)(nl - s) : len, a = pos, b = stop;
-        while (a < b && (s[a] == ' ' || s[a] == '\t' || s[a] == '\r')) a++;
-        while (b > a && (s[b - 1] == ' ' || s[b - 1] == '\t' || s[b - 1] == '\r')) b--;
-        if (a < b && s[a] != '#') count++;
+        size_t stop = nl != NULL ? (size_t)(nl - s) : len, a = pos;
+        while (a < stop && strchr(" \t\r\v\f", s[a]) != NULL && s[a] != '\0') a++;
+        bool content = false;
+        for (size_t i = a; i < stop && !content; i++)
+            content = strchr(" \t\r\v\f|+-", s[i]) == NULL || s[i] == '\0';
+        if (content && s[a] != '#') count++;
         pos = stop + 1;
     }
     return count;
@@ -144,7 +164,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (resp.status == 200) {
         /* a batch without puzzle lines is answered with an empty body */
         FUZZ_ASSERT(strcmp(resp.content_type, "application/x-ndjson") == 0);
-        fuzz_check_ndjson(resp.body, resp.body_len, fuzz_count_lines(copy, len));
+        size_t puzzles = fuzz_count_records(copy, len), lines = fuzz_count_content_lines(copy, len);
+        /* a puzzle holds one such line at least, and 35 rows at most */
+        FUZZ_ASSERT(puzzles <= lines && lines <= SUDOKU_MAX_TEXT_SIZE * puzzles);
+        fuzz_check_ndjson(resp.body, resp.body_len, puzzles);
     } else {
         api_problem pb;
         FUZZ_ASSERT(strcmp(resp.content_type, "application/problem+json") == 0);

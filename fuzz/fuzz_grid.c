@@ -14,6 +14,10 @@
  * accepts exactly what sudoku_parse accepts with inferred shape and reads the
  * same cells, so the API and the CLI cannot disagree on a puzzle string;
  * and the budgeted solve keeps every promise checked in fuzz_common.h.
+ * The whole input is also cut into puzzle records (sudoku_record_next, the
+ * reader of the CLI's files and of text batches), once whole and once fed a
+ * line at a time as the CLI reads a terminal: both walks must find the same
+ * records, each inside the text and moving the walk on.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -42,6 +46,41 @@ static int fuzz_header_int(const uint8_t *s, size_t end, size_t *i)
     return (int)(neg ? -v : v);
 }
 
+/* Walks text[0..len) whole, then again as its lines arrive (a record that
+ * is complete when its last line is in must not change with what follows),
+ * and checks that both walks meet the same records. */
+static void fuzz_check_records(const char *text, size_t len, int size)
+{
+    enum { MAX_RECORDS = 4096 };
+    static sudoku_record whole[MAX_RECORDS];
+    size_t n = 0, pos = 0, got = 0;
+    sudoku_record rec;
+    while (n < MAX_RECORDS && sudoku_record_next(text, len, pos, size, true, &rec)) {
+        FUZZ_ASSERT(rec.next > pos && rec.next <= len);
+        FUZZ_ASSERT(pos <= rec.start && rec.start < rec.end && rec.end <= rec.next);
+        whole[n++] = rec;
+        pos = rec.next;
+    }
+    if (n == MAX_RECORDS) return;
+    FUZZ_ASSERT(rec.next == len);
+    pos = 0;
+    for (size_t avail = 0; avail <= len; avail++) {
+        bool at_end = avail == len;
+        if (!at_end && text[avail] != '\n') continue;
+        size_t upto = at_end ? len : avail + 1;
+        while (sudoku_record_next(text, upto, pos, size, at_end, &rec)) {
+            FUZZ_ASSERT(got < n);
+            FUZZ_ASSERT(rec.start == whole[got].start && rec.end == whole[got].end &&
+                        rec.next == whole[got].next && rec.size == whole[got].size &&
+                        rec.line == whole[got].line && rec.lines == whole[got].lines);
+            got++;
+            pos = rec.next;
+        }
+        FUZZ_ASSERT(rec.next >= pos && rec.next <= upto);
+    }
+    FUZZ_ASSERT(got == n);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static sudoku_puzzle p, again;
@@ -65,6 +104,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
     }
     const char *src = (const char *)data;
+    fuzz_check_records(src, size, n >= SUDOKU_MIN_SIZE && n <= SUDOKU_MAX_TEXT_SIZE ? n : 0);
 
     memset(err, 0x55, sizeof(err));
     int rc = sudoku_parse(src, size, n, rows, cols, &p, err);

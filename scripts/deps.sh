@@ -30,6 +30,8 @@ test)
     want="$want debuerreotype debootstrap debian-archive-keyring wget"
     # tests/cross: arm64 cross build, run under qemu-user; `file` checks the ELF.
     want="$want gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user-static file"
+    # tests/man.sh: the man pages read by nroff -man -ww.
+    want="$want groff-base"
     ;;
 browser) want="$build $browser"; npm_dirs="tests/browser" ;;
 bench) want="$build wrk nginx util-linux" ;;

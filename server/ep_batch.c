@@ -180,25 +180,19 @@ static int batch_query_options(api_context *ctx, const api_request *req, input_p
     return 0;
 }
 
-/* Next line of a text body: [*start, *end) without the newline or trailing
- * whitespace, leading whitespace skipped. Returns false at the end. */
-static bool batch_next_line(const char *body, size_t len, size_t *pos, size_t *start, size_t *end)
+/* Next puzzle of a text body: [*start, *end), blanks trimmed, one line or
+ * the lines of a grid written a row per line (sudoku_record_next, the CLI's
+ * reader too); `#` and blank lines skipped, a UTF-8 byte-order mark before
+ * the first skipped. Start with *pos 0. Returns false at the end. */
+static bool batch_next_record(const char *body, size_t len, size_t *pos, size_t *start, size_t *end)
 {
-    if (*pos >= len) return false;
-    const char *nl = memchr(body + *pos, '\n', len - *pos);
-    size_t stop = nl != NULL ? (size_t)(nl - body) : len;
-    size_t s = *pos, e = stop;
-    while (s < e && (body[s] == ' ' || body[s] == '\t' || body[s] == '\r')) s++;
-    while (e > s && (body[e - 1] == ' ' || body[e - 1] == '\t' || body[e - 1] == '\r')) e--;
-    *start = s;
-    *end = e;
-    *pos = stop + 1;
+    sudoku_record rec;
+    if (*pos == 0) *pos = sudoku_bom_len(body, len);
+    if (!sudoku_record_next(body, len, *pos, 0, true, &rec)) return false;
+    *start = rec.start;
+    *end = rec.end;
+    *pos = rec.next;
     return true;
-}
-
-static bool batch_line_skipped(const char *body, size_t start, size_t end)
-{
-    return start == end || body[start] == '#';
 }
 
 static int batch_read_text(api_context *ctx, const api_request *req, batch *b,
@@ -206,8 +200,7 @@ static int batch_read_text(api_context *ctx, const api_request *req, batch *b,
 {
     size_t pos = 0, start, end, count = 0;
 
-    while (batch_next_line(req->body, req->body_len, &pos, &start, &end))
-        count += !batch_line_skipped(req->body, start, end);
+    while (batch_next_record(req->body, req->body_len, &pos, &start, &end)) count++;
     if (count > ctx->cfg->max_batch_items)
         return problem_set(pb, API_PROBLEM_BATCH_TOO_LARGE, NULL,
                            "%zu puzzles in one batch; the limit is %llu", count,
@@ -218,8 +211,7 @@ static int batch_read_text(api_context *ctx, const api_request *req, batch *b,
     uint8_t *cells = item->cells, *regions_buf = item->regions_buf;
     size_t index = 0;
     pos = 0;
-    while (batch_next_line(req->body, req->body_len, &pos, &start, &end)) {
-        if (batch_line_skipped(req->body, start, end)) continue;
+    while (batch_next_record(req->body, req->body_len, &pos, &start, &end)) {
         const char *line = req->body + start;
         size_t n = end - start;
         api_problem item_pb;
@@ -242,46 +234,64 @@ static int batch_read_text(api_context *ctx, const api_request *req, batch *b,
     return 0;
 }
 
-/* The lines of a plain text body, for the workers to read: true when it
+/* The puzzles of a plain text body, for the workers to read: true when it
  * was taken that way; false (nothing done) when a line is JSON or the
- * output guard's bound on line lengths would refuse the body, which is then
- * read up front. */
+ * output guard's bound on record lengths would refuse the body, which is
+ * then read up front. One walk over the body, which also stores the items:
+ * it runs on the network thread before any worker starts. */
 static bool batch_defer_text(const api_request *req, batch *b, const input_puzzle *shared,
                              uint64_t max_cells, api_problem *pb, int *rc)
 {
-    size_t pos = 0, start, end, count = 0;
+    size_t pos = 0, start, end, count = 0, cap = 0;
     uint64_t cells = 0;
     uint32_t keep = shared->return_solutions < shared->max_solutions ? shared->return_solutions
                                                                      : shared->max_solutions;
-    while (batch_next_line(req->body, req->body_len, &pos, &start, &end)) {
-        if (batch_line_skipped(req->body, start, end)) continue;
-        if (req->body[start] == '{' || req->body[start] == '"') return false;
+    size_t max_items = (size_t)b->ctx->cfg->max_batch_items;
+    struct batch_item *items = NULL;
+    bool oom = false;
+    while (batch_next_record(req->body, req->body_len, &pos, &start, &end)) {
+        if (req->body[start] == '{' || req->body[start] == '"') {
+            free(items);
+            return false;
+        }
         cells += (uint64_t)(keep > 0 ? keep : 1) * (end - start);
+        /* past the item limit the count alone matters */
+        if (count < max_items && count == cap && !oom) {
+            size_t ncap = cap > 0 ? 2 * cap : 1024;
+            if (ncap > max_items) ncap = max_items;
+            struct batch_item *grown = realloc(items, ncap * sizeof(*items));
+            if (grown != NULL) {
+                items = grown;
+                cap = ncap;
+            } else {
+                oom = true;
+            }
+        }
+        if (count < cap)
+            items[count] =
+                (struct batch_item){.line = true, .data = start, .len = (uint32_t)(end - start)};
         count++;
     }
-    if (cells > max_cells) return false;
-    if (count > b->ctx->cfg->max_batch_items) {
+    if (cells > max_cells) {
+        free(items);
+        return false;
+    }
+    if (count > max_items) {
+        free(items);
         *rc = problem_set(pb, API_PROBLEM_BATCH_TOO_LARGE, NULL,
-                          "%zu puzzles in one batch; the limit is %llu", count,
-                          (unsigned long long)b->ctx->cfg->max_batch_items);
+                              "%zu puzzles in one batch; the limit is %llu", count,
+                              (unsigned long long)max_items);
         return true;
     }
-    b->items = calloc(count > 0 ? count : 1, sizeof(*b->items));
-    if (b->items == NULL || api_take_body(req, &b->text) != 0) {
+    b->items = items != NULL ? items : calloc(1, sizeof(*b->items));
+    if (oom || b->items == NULL || api_take_body(req, &b->text) != 0) {
         *rc = problem_set(pb, API_PROBLEM_INTERNAL_ERROR, NULL, "out of memory");
         return true;
     }
+    b->nitems = count;
     b->shared = *shared;
     b->shared.cells = NULL;
     b->shared.regions_buf = NULL;
-    pos = 0;
-    while (batch_next_line(req->body, req->body_len, &pos, &start, &end)) {
-        if (batch_line_skipped(req->body, start, end)) continue;
-        struct batch_item *it = &b->items[b->nitems++];
-        it->line = true;
-        it->data = start;
-        it->len = (uint32_t)(end - start);
-    }
     *rc = 0;
     return true;
 }

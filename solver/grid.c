@@ -266,15 +266,12 @@ bool sudoku_is_solution(const sudoku_puzzle *p, const uint8_t *cells)
 
 /* ---- text form --------------------------------------------------------------- */
 
-enum { SDK_SEPARATOR = -1, SDK_JUNK = -2 };
-
 /* The class of every byte, as 1 + its value (1 = blank, 2..36 = symbols
  * 1..35), SDK_SEP for separators and 0 for junk, so that unlisted bytes are
  * junk. A table, because this runs for every character of every puzzle a
- * batch body holds. */
-#define SDK_SEP              0xff
+ * batch body holds; sdk_char_value() in solver_int.h reads it. */
 #define SDK_LETTER(ch, code) [ch] = code, [(ch) + ('a' - 'A')] = code
-static const uint8_t sdk_char_class[256] = {
+const uint8_t sdk_char_class[256] = {
     ['.'] = 1,           ['0'] = 1,           ['_'] = 1,           ['1'] = 2,
     ['2'] = 3,           ['3'] = 4,           ['4'] = 5,           ['5'] = 6,
     ['6'] = 7,           ['7'] = 8,           ['8'] = 9,           ['9'] = 10,
@@ -289,14 +286,6 @@ static const uint8_t sdk_char_class[256] = {
     ['|'] = SDK_SEP,     ['+'] = SDK_SEP,     ['-'] = SDK_SEP,
 };
 #undef SDK_LETTER
-
-/* Value of one character: 0 for a blank, 1..35 for a symbol, or one of the
- * negative classes above. */
-static int sdk_char_value(unsigned char ch)
-{
-    uint8_t c = sdk_char_class[ch];
-    return c == SDK_SEP ? SDK_SEPARATOR : c == 0 ? SDK_JUNK : c - 1;
-}
 
 /* The size whose N*N is nearest to ncells among those the text form can
  * spell and that have a box (not prime); the smaller on a tie. */

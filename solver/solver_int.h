@@ -27,6 +27,19 @@
 
 #include "solver/sudoku.h"
 
+/* The text form's characters (grid.c holds the table; records.c reads it
+ * too): sdk_char_value() is 0 for a blank, 1..35 for a symbol, or one of
+ * these for a separator (whitespace, '|', '+', '-') and for anything else. */
+enum { SDK_SEPARATOR = -1, SDK_JUNK = -2 };
+#define SDK_SEP 0xff
+extern const uint8_t sdk_char_class[256];
+
+static inline int sdk_char_value(unsigned char ch)
+{
+    uint8_t c = sdk_char_class[ch];
+    return c == SDK_SEP ? SDK_SEPARATOR : c == 0 ? SDK_JUNK : c - 1;
+}
+
 /* Solves a plain 9x9 whose givens (81 cells, 0 = blank) are known not to
  * conflict. Fills r exactly as sudoku_solve() documents (status, count,
  * count_exact, stats except elapsed_ns, solutions) and returns r->status.

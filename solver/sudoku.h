@@ -187,6 +187,52 @@ int sudoku_parse_cells(const char *text, size_t len, int size, uint8_t *cells, c
  * Thread-safe. */
 int sudoku_parse_row(const char *text, size_t len, int size, uint8_t *cells, char *err);
 
+/* ---- puzzle records: where one puzzle of a text stream ends (records.c) ----
+ *
+ * A text of puzzles (a file for the CLI, a text/plain batch for the server)
+ * holds one puzzle per record, and a record is one line or several:
+ *   - `#` comment lines are skipped; a line with no cell (blank, or a border
+ *     such as `+-------+-------+`) never starts a record.
+ *   - A line that holds a whole puzzle is a record: N*N cells for the known
+ *     size N, else a square number of cells (16 only while no symbol is
+ *     above 4: see below).
+ *   - A line of R cells, 4 <= R <= 35 (R = N when N is known), starts a grid
+ *     written a row per line: the record ends after R such lines (cell-less
+ *     border lines between them belong to it). A blank line, a comment, a
+ *     line of another cell count, a line with any other character, or the
+ *     end of the text ends it early (the line that did so is then read as
+ *     the start of the next record), and sudoku_parse refuses the short
+ *     record with its cell count.
+ *   - Any other line (a wrong cell count, a character that is no symbol,
+ *     blank or separator: a JSON object, `PUZZLE:ENTRIES`) is a record alone.
+ * A line of 16 cells is thus a 4x4 puzzle, unless a symbol above 4 makes it
+ * the first row of a 16x16 grid; a known size of 16 settles it.
+ * Records end without looking past their last line, so a reader at a
+ * terminal answers each puzzle as soon as it is complete. */
+typedef struct sudoku_record {
+    size_t start, end;   /* the record: [start, end) of text, trimmed of blanks */
+    size_t next;         /* where the next call resumes: past the record, or
+                            (none found) past the lines that can be dropped */
+    unsigned long line;  /* lines before the record's first, counted from pos */
+    unsigned long lines; /* line breaks in [pos, next) */
+    int size;            /* a grid written a row per line: its row length, the
+                            size to parse it with (a short one then says how many
+                            cells it lacks); 0 for a record of one line */
+} sudoku_record;
+
+/* Finds the first record of text[pos..len) for a grid of size N (0: not
+ * known). at_end says that no more text follows; otherwise a record still
+ * open at len, or a last line without its newline, waits for more. Returns
+ * true with *rec filled; false when no record is complete yet (at_end: none
+ * is left), with rec->next and rec->lines saying how far the text holds
+ * nothing more. Pure: reads text only. Thread-safe. */
+bool sudoku_record_next(const char *text, size_t len, size_t pos, int size, bool at_end,
+                        sudoku_record *rec);
+
+/* The length of a UTF-8 byte-order mark at the start of text: 3, or 0 when
+ * there is none. Text editors on Windows write one; skip it before reading. */
+size_t sudoku_bom_len(const char *text, size_t len);
+
 /* Writes N*N symbols of `cells` (grid of p's size) and a NUL to out, blanks as
  * `.`. Returns the length written, or -1 when outlen is too small, a size
  * is above SUDOKU_MAX_TEXT_SIZE or a cell is above N. */

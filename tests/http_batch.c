@@ -260,3 +260,72 @@ Test(http_batch, answer_streams_while_later_items_are_solved, .timeout = 60)
     free(body);
     free(hard);
 }
+
+/* tests/data/drawn.txt (a drawn grid, as the README shows it) with a UTF-8
+ * byte-order mark first, then the same puzzle a row per line, a grid two
+ * rows short, and the puzzle on one line: four puzzles (solver/records.c,
+ * the CLI's reader too). The caller frees it. */
+static char *grids_over_lines(void)
+{
+    char *drawn = test_read_file("tests/data/drawn.txt", NULL), *text;
+    cr_assert_gt(asprintf(&text,
+                          "\xEF\xBB\xBF%s\n"
+                          "53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n7...2...6\n"
+                          ".6....28.\n...419..5\n....8..79\n"
+                          "53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n7...2...6\n"
+                          ".6....28.\n\n"
+                          "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5"
+                          "....8..79\n",
+                          drawn),
+                 0);
+    free(drawn);
+    return text;
+}
+
+/* Checks the answer to grids_over_lines, then `extra` more solved lines. */
+static void assert_grids_over_lines(const test_http_resp *r, int extra)
+{
+    static const char solution[] =
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+    cr_assert_eq(r->status, 200, "%s", r->body);
+    int line = 0;
+    for (char *p = r->body; *p != '\0'; line++) {
+        char *nl = strchr(p, '\n');
+        cr_assert_not_null(nl);
+        cJSON *j = cJSON_ParseWithLength(p, (size_t)(nl - p));
+        cr_assert_not_null(j);
+        cr_assert_eq(get(j, "index")->valueint, line);
+        if (line == 2) {
+            cr_assert_str_eq(get_str(j, "type"), "urn:sudokud:problem:invalid-puzzle", "%s", p);
+            cr_assert_not_null(strstr(get_str(j, "detail"), "63 found"), "%s", p);
+        } else {
+            cr_assert_str_eq(get_str(j, "status"), "solved", "%.*s", (int)(nl - p), p);
+            if (line < 4) cr_assert_str_eq(get_str(j, "solution"), solution);
+        }
+        cJSON_Delete(j);
+        p = nl + 1;
+    }
+    cr_assert_eq(line, 4 + extra);
+}
+
+Test(http_batch, text_batch_reads_grids_written_over_lines, .timeout = 60)
+{
+    test_server s;
+    test_server_start(&s, NULL);
+    test_http_resp r;
+    char *grids = grids_over_lines(), *body;
+    /* plain puzzles only: the workers read the records */
+    post(&s, "", "text/plain", grids, &r);
+    assert_grids_over_lines(&r, 0);
+    test_http_resp_free(&r);
+
+    /* a JSON line too: every record is read up front */
+    cr_assert_gt(
+        asprintf(&body, "%s{\"puzzle\": \"1...............\", \"max_solutions\": 1}\n", grids), 0);
+    post(&s, "", "text/plain", body, &r);
+    assert_grids_over_lines(&r, 1);
+    test_http_resp_free(&r);
+    free(body);
+    free(grids);
+    test_server_stop(&s);
+}

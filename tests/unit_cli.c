@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "cli/commands.h"
+#include "tests/support/fixtures.h"
 #include "version.h"
 
 static const char *const command_names[] = {"solve", "count",   "bench", "random",
@@ -218,24 +219,167 @@ Test(cli, no_command_is_a_usage_error, .init = cr_redirect_stderr)
     cr_assert_eq(run("sudoku"), 2);
 }
 
-Test(cli, rate_explain_and_hint_print_json_objects_with_json, .init = cr_redirect_stdout)
+/* Writes contents to a new temporary file whose name goes to path (room for
+ * 32 bytes); the caller unlinks it. */
+static void temp_file(const char *contents, char *path)
 {
-    char path[] = "/tmp/sudoku-cli-XXXXXX";
+    strcpy(path, "/tmp/sudoku-cli-XXXXXX");
     int fd = mkstemp(path);
     cr_assert_geq(fd, 0);
     FILE *f = fdopen(fd, "w");
-    fputs("003020600900305001001806400008102900700000008006708200002609500800203009005010300\n"
-          "1...............\n",
-          f);
+    cr_assert_not_null(f);
+    fputs(contents, f);
     fclose(f);
-    char line[128];
-    snprintf(line, sizeof(line), "sudoku rate --json %s", path);
-    cr_assert_eq(run(line), 1, "the second line has several solutions");
+}
+
+/* Runs `sudoku ARGS FILE` on a temporary file holding contents. */
+static int run_on(const char *args, const char *contents, char *path)
+{
+    char line[160];
+    temp_file(contents, path);
+    snprintf(line, sizeof(line), "sudoku %s %s", args, path);
+    int status = run(line);
     unlink(path);
-    cr_assert_stdout_eq_str(
-        "{\"score\":1.2,\"level\":\"easy\",\"hardest_technique\":\"hidden_single_box\","
-        "\"needs_search\":false,\"techniques\":{\"full_house\":20,\"hidden_single_box\":29},"
-        "\"steps\":49,"
-        "\"search_nodes\":0}\n"
-        "{\"error\":\"multiple\"}\n");
+    return status;
+}
+
+Test(cli, rate_explain_and_hint_print_json_objects_with_json, .init = cr_redirect_stdout)
+{
+    char path[32], want[512];
+    cr_assert_eq(run_on("rate --json",
+                        "003020600900305001001806400008102900700000008006708200002609500800203009"
+                        "005010300\n"
+                        "1...............\n",
+                        path),
+                 1, "the second line has several solutions");
+    snprintf(want, sizeof(want),
+             "{\"score\":1.2,\"level\":\"easy\",\"hardest_technique\":\"hidden_single_box\","
+             "\"needs_search\":false,\"techniques\":{\"full_house\":20,\"hidden_single_box\":29},"
+             "\"steps\":49,\"search_nodes\":0}\n"
+             "{\"error\":\"multiple\",\"file\":\"%s\",\"line\":2}\n",
+             path);
+    cr_assert_stdout_eq_str(want);
+}
+
+Test(cli, short_version_flag_prints_the_release, .init = cr_redirect_stdout)
+{
+    cr_assert_eq(run("sudoku -V"), 0);
+    cr_assert_stdout_eq_str("sudoku " SUDOKUD_VERSION "\n");
+}
+
+Test(cli, help_of_rate_explain_and_hint_explains_json)
+{
+    static const char *const takers[] = {"rate", "explain", "hint"};
+    for (size_t i = 0; i < sizeof(takers) / sizeof(takers[0]); i++) {
+        char *text = usage_of(takers[i]);
+        cr_assert_not_null(strstr(text, "\n  --json "), "%s --help:\n%s", takers[i], text);
+        free(text);
+    }
+}
+
+/* tests/data/drawn.txt (a comment line, then the README's drawn grid) with
+ * a UTF-8 byte-order mark first, as Windows editors write it, then the same
+ * puzzle a row per line, a grid two rows short, and a puzzle on one line
+ * (caller frees). */
+static char *drawn_input(void)
+{
+    char *drawn = test_read_file("tests/data/drawn.txt", NULL), *text;
+    cr_assert_gt(asprintf(&text,
+                          "\xEF\xBB\xBF%s\n"
+                          "53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n"
+                          "7...2...6\n.6....28.\n...419..5\n....8..79\n"
+                          "53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n"
+                          "7...2...6\n.6....28.\n\n"
+                          "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8.."
+                          "2.3..9..5.1.3..\n",
+                          drawn),
+                 0);
+    free(drawn);
+    return text;
+}
+
+#define DRAWN_SOLUTION                                                                             \
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+
+Test(cli, solve_reads_grids_over_lines_and_names_the_line_of_a_bad_one, .init = cr_redirect_stdout)
+{
+    char path[32], want[512], *input = drawn_input();
+    cr_assert_eq(run_on("solve", input, path), 1, "the short grid is not solved");
+    free(input);
+    snprintf(want, sizeof(want),
+             DRAWN_SOLUTION "\n" DRAWN_SOLUTION "\n"
+                            "! invalid: 81 cells expected, 63 found (%s:25)\n"
+                            "483921657967345821251876493548132976729564138136798245372689514814253"
+                            "769695417382\n",
+             path);
+    cr_assert_stdout_eq_str(want);
+}
+
+Test(cli, threaded_solve_and_rate_read_the_same_records, .init = cr_redirect_stdout)
+{
+    char path[32], *input = drawn_input();
+    cr_assert_eq(run_on("solve --threads 2", input, path), 1);
+    optind = 0;
+    cr_assert_eq(run_on("rate", input, path), 1);
+    free(input);
+    FILE *out = cr_get_redirected_stdout();
+    char line[256];
+    int n = 0, bad = 0;
+    while (fgets(line, sizeof(line), out)) {
+        n++;
+        bad += strncmp(line, "! invalid: 81 cells expected, 63 found (", 40) == 0;
+    }
+    cr_assert_eq(n, 8, "four records, twice");
+    cr_assert_eq(bad, 2);
+}
+
+/* The seed a run without --seed told on stderr ("sudoku: CMD: seed S"). */
+static unsigned long long told_seed(FILE *err, const char *command)
+{
+    char line[128], want[64];
+    cr_assert_not_null(fgets(line, sizeof(line), err));
+    int n = snprintf(want, sizeof(want), "sudoku: %s: seed ", command);
+    cr_assert_eq(strncmp(line, want, (size_t)n), 0, "%s", line);
+    char *end;
+    unsigned long long seed = strtoull(line + n, &end, 10);
+    cr_assert(end > line + n && *end == '\n', "%s", line);
+    return seed;
+}
+
+/* Runs `sudoku CMD ARGS` twice without --seed and once with the first
+ * run's seed: the first two differ, the third repeats the first. */
+static void assert_random_seed_repeats(const char *command, const char *args)
+{
+    char line[128], first[1024], second[1024], again[1024];
+    FILE *out = cr_get_redirected_stdout(), *err = cr_get_redirected_stderr();
+
+    snprintf(line, sizeof(line), "sudoku %s %s", command, args);
+    cr_assert_eq(run(line), 0);
+    fflush(stderr);
+    unsigned long long s1 = told_seed(err, command);
+    cr_assert_not_null(fgets(first, sizeof(first), out));
+    optind = 0;
+    cr_assert_eq(run(line), 0);
+    fflush(stderr);
+    unsigned long long s2 = told_seed(err, command);
+    cr_assert_not_null(fgets(second, sizeof(second), out));
+    cr_assert_neq(s1, s2, "two runs, two seeds (a 1 in 2^32 chance to fail)");
+    cr_assert_str_neq(first, second);
+    snprintf(line, sizeof(line), "sudoku %s %s --seed %llu", command, args, s1);
+    optind = 0;
+    cr_assert_eq(run(line), 0);
+    cr_assert_not_null(fgets(again, sizeof(again), out));
+    cr_assert_str_eq(again, first);
+}
+
+Test(cli, generate_without_a_seed_picks_one_and_tells_it, .init = cr_redirect_stdout)
+{
+    cr_redirect_stderr();
+    assert_random_seed_repeats("generate", "--symmetry rotational");
+}
+
+Test(cli, random_without_a_seed_picks_one_and_tells_it, .init = cr_redirect_stdout)
+{
+    cr_redirect_stderr();
+    assert_random_seed_repeats("random", "--size 9");
 }

@@ -6,8 +6,8 @@
 # Both directories hold static aarch64 binaries built by the Makefile with
 # gcc-aarch64-linux-gnu: NEON_DIR with the NEON path of solver/fast9.c,
 # PLAIN_DIR with the plain-C path (-DSDK_PORTABLE). Checks:
-#   1. the solver's unit tests (tests/unit_fast9.c, unit_solve.c,
-#      unit_grid.c through tests/cross/criterion/criterion.h) pass in both;
+#   1. the solver's unit tests (the Makefile's ARM64_UNIT_SRC, through
+#      tests/cross/criterion/criterion.h) pass in both;
 #   2. the arm64 CLI answers the fixtures (tests/data: hard9, shapes,
 #      diagonal with --diagonal) with the fixtures' solution counts and
 #      solutions, and agrees line for line with the host's build/sudoku on

@@ -1,7 +1,8 @@
 /* criterion.h -- the part of Criterion's API the solver tests use, in libc alone.
  *
- * The solver's unit tests (tests/unit_fast9.c, unit_solve.c, unit_grid.c)
- * run on arm64 under qemu-user, cross-built with gcc-aarch64-linux-gnu.
+ * The solver's unit tests (those the Makefile finds for ARM64_UNIT_SRC: no
+ * server/, cli/ or fuzz/ header, plain Test()s only) run on arm64 under
+ * qemu-user, cross-built with gcc-aarch64-linux-gnu.
  * Debian's Criterion is not cross-installable without arm64 multiarch
  * packages, so this header stands in for <criterion/criterion.h> in that
  * build only (the Makefile puts tests/cross first on the include path):
