@@ -525,6 +525,20 @@ bool sdk_lg_strong_links(sudoku_logic *lg, sudoku_step *st, int links)
     return links == 2 ? sdk_lg_turbot(lg, st) : sdk_lg_link_chains(lg, st, links);
 }
 
+bool sdk_lg_say_strong_links(sdk_lg_text *t, const sudoku_step *st)
+{
+    int d = sdk_lg_step_digit(st);
+    sdk_lg_put(t, "%d strong links on ", st->nunits);
+    sdk_lg_put_digit(t, d);
+    sdk_lg_put(t, ": ");
+    sdk_lg_put_units(t, st->units, st->nunits, ", ");
+    sdk_lg_put(t, "; one end of the chain ");
+    sdk_lg_put_cells(t, st->cells, st->ncells);
+    sdk_lg_put(t, " holds ");
+    sdk_lg_put_digit(t, d);
+    return false;
+}
+
 /* Eliminations of the cycle src -> ... -> close -> src (the path the last
  * search found, closed by the strong link close -> src), into *st: along a
  * continuous loop every weak link (on -> off) has one true end, so a
@@ -607,8 +621,9 @@ static bool sdk_lg_cycles(sudoku_logic *lg, sudoku_step *st, int links, int *bes
     return found;
 }
 
-bool sdk_lg_forcing_chain(sudoku_logic *lg, sudoku_step *st)
+bool sdk_lg_forcing_chain(sudoku_logic *lg, sudoku_step *st, int arg)
 {
+    (void)arg;
     if (lg->n > SDK_CHAIN_MAX_SIZE) return false;
     int best = 1000;
     bool found = sdk_lg_cycles(lg, st, SDK_LG_X, &best);
@@ -617,6 +632,25 @@ bool sdk_lg_forcing_chain(sudoku_logic *lg, sudoku_step *st)
     found |= sdk_lg_cycles(lg, st, SDK_LG_X | SDK_LG_Y, &best);
     found |= sdk_lg_single_chains(lg, st, true, &best);
     return found;
+}
+
+bool sdk_lg_say_single_chain(sdk_lg_text *t, const sudoku_step *st)
+{
+    sdk_lg_put(t, "%s: assuming the opposite at ",
+               st->technique == SUDOKU_TECH_X_CHAIN ? "forcing X-chain on one digit"
+                                                    : "forcing chain");
+    sdk_lg_put_cell(t, st->nplacements ? st->placements[0].cell : st->eliminations[0].cell);
+    sdk_lg_put(t, " contradicts itself along ");
+    sdk_lg_put_cells(t, st->cells, st->ncells);
+    return false;
+}
+
+bool sdk_lg_say_cycle(sdk_lg_text *t, const sudoku_step *st)
+{
+    sdk_lg_put(t, "cycle through ");
+    sdk_lg_put_cells(t, st->cells, st->ncells);
+    sdk_lg_put(t, ": one end of each of its weak links is true");
+    return false;
 }
 
 /* Runs one branch per source and counts, per node, the branches reaching
@@ -695,10 +729,26 @@ static bool sdk_lg_static_branches(sudoku_logic *lg, sudoku_step *st, const int 
     return sdk_lg_branches(lg, st, src, k, best, unit);
 }
 
-bool sdk_lg_multiple_chain(sudoku_logic *lg, sudoku_step *st)
+bool sdk_lg_multiple_chain(sudoku_logic *lg, sudoku_step *st, int arg)
 {
+    (void)arg;
     if (lg->n > SDK_CHAIN_MAX_SIZE) return false;
     int best = 1000;
     /* a cell of two candidates is a strong link: the single forcing chains follow it */
     return sdk_lg_forcing_sources(lg, st, 3, sdk_lg_static_branches, &best);
+}
+
+bool sdk_lg_say_forcing_chain(sdk_lg_text *t, const sudoku_step *st)
+{
+    if (st->nunits) {
+        sdk_lg_put(t, "forcing chains: every place of ");
+        sdk_lg_put_digit(t, sdk_lg_step_digit(st));
+        sdk_lg_put(t, " in ");
+        sdk_lg_put_unit(t, st->units[0]);
+    } else {
+        sdk_lg_put(t, "forcing chains: every candidate of ");
+        sdk_lg_put_cell(t, st->cells[0]);
+    }
+    sdk_lg_put(t, " leads to the same result");
+    return false;
 }

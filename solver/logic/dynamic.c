@@ -93,8 +93,9 @@ static int sdk_lg_assume_off(sudoku_logic *lg, int cell, int d)
     return r;
 }
 
-bool sdk_lg_nishio(sudoku_logic *lg, sudoku_step *st)
+bool sdk_lg_nishio(sudoku_logic *lg, sudoku_step *st, int arg)
 {
+    (void)arg;
     if (lg->n > SDK_DYNAMIC_MAX_SIZE) return false;
     int base = sudoku_technique_score(SUDOKU_TECH_NISHIO), best = 1000;
     bool found = false;
@@ -118,6 +119,18 @@ bool sdk_lg_nishio(sudoku_logic *lg, sudoku_step *st)
         }
     }
     return found;
+}
+
+bool sdk_lg_say_nishio(sdk_lg_text *t, const sudoku_step *st)
+{
+    int d = sdk_lg_step_digit(st);
+    sdk_lg_put(t, "nishio: placing ");
+    sdk_lg_put_digit(t, d);
+    sdk_lg_put(t, " in ");
+    sdk_lg_put_cell(t, st->cells[0]);
+    sdk_lg_put(t, " leaves a unit with no place for ");
+    sdk_lg_put_digit(t, d);
+    return false;
 }
 
 /* Folds the state of a branch (the grid now) into the agreement arrays. */
@@ -181,8 +194,9 @@ static bool sdk_lg_branches_dynamic(sudoku_logic *lg, sudoku_step *st, const int
     return true;
 }
 
-bool sdk_lg_dynamic_chain(sudoku_logic *lg, sudoku_step *st)
+bool sdk_lg_dynamic_chain(sudoku_logic *lg, sudoku_step *st, int arg)
 {
+    (void)arg;
     if (lg->n > SDK_DYNAMIC_MAX_SIZE) return false;
     int best = 1000;
     bool found = false;
@@ -206,4 +220,27 @@ bool sdk_lg_dynamic_chain(sudoku_logic *lg, sudoku_step *st)
     }
     found |= sdk_lg_forcing_sources(lg, st, 2, sdk_lg_branches_dynamic, &best);
     return found;
+}
+
+bool sdk_lg_say_dynamic_chain(sdk_lg_text *t, const sudoku_step *st)
+{
+    int d = sdk_lg_step_digit(st);
+    if (st->nunits) {
+        sdk_lg_put(t, "dynamic forcing chains: every place of ");
+        sdk_lg_put_digit(t, d);
+        sdk_lg_put(t, " in ");
+        sdk_lg_put_unit(t, st->units[0]);
+    } else if (st->ncells == 1 && st->nplacements) {
+        sdk_lg_put(t, "dynamic forcing chain: removing ");
+        sdk_lg_put_digit(t, d);
+        sdk_lg_put(t, " from ");
+        sdk_lg_put_cell(t, st->cells[0]);
+        sdk_lg_put(t, " and following the singles breaks the grid");
+        return false;
+    } else {
+        sdk_lg_put(t, "dynamic forcing chains: every candidate of ");
+        sdk_lg_put_cell(t, st->cells[0]);
+    }
+    sdk_lg_put(t, ", followed with singles, leads to the same result");
+    return false;
 }

@@ -25,8 +25,9 @@ static bool sdk_lg_ape_base(const sudoku_logic *lg, int cell, uint64_t *peers)
     return bivalue;
 }
 
-bool sdk_lg_aligned_pair_exclusion(sudoku_logic *lg, sudoku_step *st)
+bool sdk_lg_aligned_pair_exclusion(sudoku_logic *lg, sudoku_step *st, int arg)
 {
+    (void)arg;
     /* Pairs of cells grow as N^4: past the chains' size limit this costs
      * more than it is worth, as the chains would. */
     if (lg->n > SDK_CHAIN_MAX_SIZE) return false;
@@ -78,5 +79,15 @@ bool sdk_lg_aligned_pair_exclusion(sudoku_logic *lg, sudoku_step *st)
             return true;
         }
     }
+    return false;
+}
+
+bool sdk_lg_say_aligned_pair_exclusion(sdk_lg_text *t, const sudoku_step *st)
+{
+    sdk_lg_put(t, "aligned pair exclusion: no pair of digits for ");
+    sdk_lg_put_cells(t, st->cells, 2);
+    sdk_lg_put(t, " that the bivalue cells ");
+    sdk_lg_put_cells(t, st->cells + 2, st->ncells - 2);
+    sdk_lg_put(t, " allow uses the digits removed");
     return false;
 }

@@ -3,9 +3,10 @@
  * The engine keeps a candidate grid and finds, one at a time, the easiest
  * human deduction it allows. Each technique family lives in its own file and
  * exports finders: functions that look at the grid, fill a sudoku_step for
- * the first instance they meet and return true, without changing the grid.
- * engine.c walks the ladder (one row per finder, in score order), applies the
- * step it gets, and is what rating, explaining and hinting all read.
+ * the first instance they meet and return true, without changing the grid,
+ * and the sentences of the techniques they find. ladder.c lists them, one
+ * row per rung in score order; engine.c walks it, applies the step it gets,
+ * and is what rating, explaining and hinting all read.
  *
  * DESIGN: every set of cells is a bitset over the N*N cells (`words` 64-bit
  * words: 2 for 9x9, 10 for 25x25, 64 for 64x64), so "the places of digit d in
@@ -110,9 +111,9 @@ struct sudoku_logic {
     uint64_t changes;
     uint64_t unit_stamp[SDK_MAX_UNITS];
     uint64_t digit_stamp[SUDOKU_MAX_SIZE];
-    uint64_t single_clean[SDK_MAX_UNITS];       /* hidden singles */
-    uint64_t locked_clean[SDK_MAX_UNITS]; /* `changes` when the unit last had no locked digit */
-    uint64_t naked_clean[5][SDK_MAX_UNITS];     /* by degree */
+    uint64_t single_clean[SDK_MAX_UNITS];   /* hidden singles */
+    uint64_t locked_clean[SDK_MAX_UNITS];   /* `changes` when the unit last had no locked digit */
+    uint64_t naked_clean[5][SDK_MAX_UNITS]; /* by degree */
     uint64_t hidden_clean[2][5][SDK_MAX_UNITS]; /* by direct, degree */
     uint64_t fish_clean[5][SUDOKU_MAX_SIZE];    /* by degree */
     uint64_t links_clean[7][SUDOKU_MAX_SIZE];   /* strong-link chains, by links */
@@ -217,55 +218,108 @@ void sdk_lg_add_unit(const sudoku_logic *lg, sudoku_step *st, int u);
  * returns how many were added. */
 int sdk_lg_elim_set(const sudoku_logic *lg, sudoku_step *st, const uint64_t *set, int d);
 
-/* ---- finders: fill *st for the first instance found and return true ---------------- */
+/* ---- sentences (text.c) ----------------------------------------------------------- */
+
+/* A sentence being written into the caller's buffer for puzzle p. */
+typedef struct sdk_lg_text {
+    char *out;
+    size_t cap, len; /* len: what was wanted, may pass cap */
+    const sudoku_puzzle *p;
+} sdk_lg_text;
+
+/* Appends to the sentence; what passes the buffer is counted, not written. */
+__attribute__((format(printf, 2, 3))) void sdk_lg_put(sdk_lg_text *t, const char *fmt, ...);
+void sdk_lg_put_cell(sdk_lg_text *t, int cell);                      /* r1c2 */
+void sdk_lg_put_cells(sdk_lg_text *t, const uint16_t *cells, int k); /* r1c2, r3c4 and r5c6 */
+void sdk_lg_put_digit(sdk_lg_text *t, int d);
+void sdk_lg_put_digits(sdk_lg_text *t, uint64_t digits);    /* 1, 2 and 3 */
+void sdk_lg_put_placement(sdk_lg_text *t, int cell, int d); /* r1c2 = 3 */
+void sdk_lg_put_unit(sdk_lg_text *t, sudoku_unit_ref u);    /* row 1, box 3, ... */
+/* The k units, separated by ", " and by last_sep before the last. */
+void sdk_lg_put_units(sdk_lg_text *t, const sudoku_unit_ref *units, int k, const char *last_sep);
+/* "pair", "triple" or "quad" for k = 2, 3, 4. */
+const char *sdk_lg_set_name(int k);
+/* The lowest digit of the step's digits, or 0. */
+int sdk_lg_step_digit(const sudoku_step *st);
+
+/* ---- the ladder (ladder.c) ---------------------------------------------------------- */
+
+/* A finder: fills *st for the first instance found and returns true,
+ * without changing the grid; arg is its rung's argument. */
+typedef bool sdk_lg_find_fn(sudoku_logic *lg, sudoku_step *st, int arg);
+/* A sentence writer: writes what a step of its technique saw; returns true
+ * when that sentence already says what the step places (singles), false to
+ * have the eliminations and placements appended. */
+typedef bool sdk_lg_say_fn(sdk_lg_text *t, const sudoku_step *st);
+
+/* One rung. find is NULL on a row that only gives a sentence to a technique
+ * the finder of an earlier row yields (see ladder.c). */
+typedef struct sdk_lg_rung {
+    sudoku_technique technique;
+    sdk_lg_find_fn *find;
+    int arg;
+    sdk_lg_say_fn *say;
+} sdk_lg_rung;
+
+extern const sdk_lg_rung sdk_lg_ladder[];
+extern const int sdk_lg_rungs;
+/* The first row of technique t, or NULL when it has none. */
+const sdk_lg_rung *sdk_lg_rung_of(sudoku_technique t);
+
+/* Added to a rung's argument: find only instances that leave a hidden
+ * single at once (SE's "direct" techniques). */
+#define SDK_LG_DIRECT 0x100
+
+/* ---- finders and their sentences, by family ---------------------------------------- */
 
 /* singles.c */
-bool sdk_lg_full_house(sudoku_logic *lg, sudoku_step *st);
-bool sdk_lg_hidden_single_box(sudoku_logic *lg, sudoku_step *st);
-bool sdk_lg_hidden_single_line(sudoku_logic *lg, sudoku_step *st);
-bool sdk_lg_naked_single(sudoku_logic *lg, sudoku_step *st);
+sdk_lg_find_fn sdk_lg_full_house, sdk_lg_hidden_single_box, sdk_lg_hidden_single_line,
+    sdk_lg_naked_single;
+sdk_lg_say_fn sdk_lg_say_full_house, sdk_lg_say_hidden_single, sdk_lg_say_naked_single;
 
-/* intersections.c: `direct` finds only those that leave a hidden single at once. */
-bool sdk_lg_pointing(sudoku_logic *lg, sudoku_step *st, bool direct);
-bool sdk_lg_claiming(sudoku_logic *lg, sudoku_step *st, bool direct);
+/* intersections.c: arg SDK_LG_DIRECT or 0. */
+sdk_lg_find_fn sdk_lg_pointing, sdk_lg_claiming;
+sdk_lg_say_fn sdk_lg_say_locked;
 
-/* subsets.c: degree 2..4. */
-bool sdk_lg_naked_set(sudoku_logic *lg, sudoku_step *st, int degree);
-bool sdk_lg_hidden_set(sudoku_logic *lg, sudoku_step *st, int degree, bool direct);
+/* subsets.c: arg the degree 2..4 (hidden: with SDK_LG_DIRECT or not). */
+sdk_lg_find_fn sdk_lg_naked_set, sdk_lg_hidden_set;
+sdk_lg_say_fn sdk_lg_say_naked_set, sdk_lg_say_hidden_set;
 
-/* fish.c: X-Wing (2), Swordfish (3), Jellyfish (4). */
-bool sdk_lg_fish(sudoku_logic *lg, sudoku_step *st, int degree);
+/* fish.c: arg the degree, X-Wing (2), Swordfish (3), Jellyfish (4). */
+sdk_lg_find_fn sdk_lg_fish;
+sdk_lg_say_fn sdk_lg_say_fish;
 
-/* wings.c */
-bool sdk_lg_xy_wing(sudoku_logic *lg, sudoku_step *st);
-bool sdk_lg_xyz_wing(sudoku_logic *lg, sudoku_step *st);
-/* Sukaku Explainer's WXYZ- (m = 3) and VWXYZ-Wings (m = 4): an almost
- * locked set of m mutually visible cells and a bivalue cell. */
-bool sdk_lg_als_wing(sudoku_logic *lg, sudoku_step *st, int m);
+/* wings.c. sdk_lg_als_wing is Sukaku Explainer's WXYZ- (arg 3) and
+ * VWXYZ-Wing (arg 4): an almost locked set of arg mutually visible cells and
+ * a bivalue cell. */
+sdk_lg_find_fn sdk_lg_xy_wing, sdk_lg_xyz_wing, sdk_lg_als_wing;
+sdk_lg_say_fn sdk_lg_say_wing, sdk_lg_say_als_wing;
 
-/* uniqueness.c: both assume the puzzle has one solution. */
-bool sdk_lg_unique_loops(sudoku_logic *lg, sudoku_step *st);
-bool sdk_lg_bug(sudoku_logic *lg, sudoku_step *st);
+/* uniqueness.c: both assume the puzzle has one solution. The loop finder
+ * yields unique rectangles and unique loops. */
+sdk_lg_find_fn sdk_lg_unique_loops, sdk_lg_bug;
+sdk_lg_say_fn sdk_lg_say_unique_loop, sdk_lg_say_bug;
 
 /* exclusion.c */
-bool sdk_lg_aligned_pair_exclusion(sudoku_logic *lg, sudoku_step *st);
+sdk_lg_find_fn sdk_lg_aligned_pair_exclusion;
+sdk_lg_say_fn sdk_lg_say_aligned_pair_exclusion;
 
 /* chains.c, static chains: sdk_lg_forcing_chain finds the lowest-scoring of
  * X-, Y- and XY-cycles (6.5/7.0) and single forcing X- and XY-chains
  * (6.6/7.0), plus SE length increments; sdk_lg_multiple_chain the cell and
  * unit forcing chains (every candidate of a cell, or every place of a digit
- * in a unit, forces the same, 8.0). */
-bool sdk_lg_forcing_chain(sudoku_logic *lg, sudoku_step *st);
-/* X-chains of exactly `links` (2..8) strong links of one digit, each pair
- * joined by a weak link: one end is true, so the digit leaves the cells that
- * see both. Sukaku Explainer's "strong links" rungs: 2 is the Turbot Fish
- * (skyscraper, kite; 4.0), then 5.4, 5.8, 6.2, 6.6, 7.0, 7.4, plus 0.1 when
- * a link lies in a box and 0.1 when the links use both rows and columns.
- * Links may be grouped (a line's places in two boxes, a box's in two of its
- * lines: the empty rectangle), which adds 0.3 instead (the turbot fish 4.3);
- * no two links' units share a place of the digit. */
-bool sdk_lg_strong_links(sudoku_logic *lg, sudoku_step *st, int links);
-bool sdk_lg_multiple_chain(sudoku_logic *lg, sudoku_step *st);
+ * in a unit, forces the same, 8.0).
+ * sdk_lg_strong_links: X-chains of exactly arg (2..8) strong links of one
+ * digit, each pair joined by a weak link: one end is true, so the digit
+ * leaves the cells that see both. Sukaku Explainer's "strong links" rungs: 2
+ * is the Turbot Fish (skyscraper, kite; 4.0), then 5.4, 5.8, 6.2, 6.6, 7.0,
+ * 7.4, plus 0.1 when a link lies in a box and 0.1 when the links use both
+ * rows and columns. Links may be grouped (a line's places in two boxes, a
+ * box's in two of its lines: the empty rectangle), which adds 0.3 instead
+ * (the turbot fish 4.3); no two links' units share a place of the digit. */
+sdk_lg_find_fn sdk_lg_forcing_chain, sdk_lg_strong_links, sdk_lg_multiple_chain;
+sdk_lg_say_fn sdk_lg_say_strong_links, sdk_lg_say_cycle, sdk_lg_say_single_chain,
+    sdk_lg_say_forcing_chain;
 
 /* The branches of one forcing-chain source, (cells[i], digits[i]) for i < k,
  * one of which is true; unit is the source's unit, or -1 for a cell. Fills
@@ -283,8 +337,8 @@ bool sdk_lg_forcing_sources(sudoku_logic *lg, sudoku_step *st, int min_cands, sd
  * go (the grid changes along the chain): Nishio (7.5: a placement that breaks
  * the grid for its digit is false) and dynamic forcing (8.5: cell and unit
  * forcing, and a removal that breaks the grid). Up to SDK_DYNAMIC_MAX_SIZE. */
-bool sdk_lg_nishio(sudoku_logic *lg, sudoku_step *st);
-bool sdk_lg_dynamic_chain(sudoku_logic *lg, sudoku_step *st);
+sdk_lg_find_fn sdk_lg_nishio, sdk_lg_dynamic_chain;
+sdk_lg_say_fn sdk_lg_say_nishio, sdk_lg_say_dynamic_chain;
 
 /* The score SE adds to a chain's base for its length (nodes in the chain). */
 int sdk_lg_length_bonus(int length);
