@@ -685,3 +685,49 @@ Test(logic, texts_name_jigsaw_regions_and_diagonals)
     test_free_lines(lines);
     cr_assert_gt(regions, 0);
 }
+
+/* True when text holds "rRcC = S" for the cell and the digit's symbol, or
+ * "S from" (an elimination) when cell < 0. */
+static bool text_has_digit(const char *text, int n, int cell, char symbol)
+{
+    char want[32];
+    if (cell >= 0)
+        snprintf(want, sizeof(want), "r%dc%d = %c", cell / n + 1, cell % n + 1, symbol);
+    else
+        snprintf(want, sizeof(want), " %c from", symbol);
+    return strstr(text, want) != NULL;
+}
+
+Test(logic, texts_above_9x9_write_digits_as_the_puzzles_symbols)
+{
+    size_t nlines;
+    char **lines = test_read_lines("tests/data/shapes.txt", &nlines);
+    static sudoku_puzzle p;
+    static sudoku_step st;
+    char text[SUDOKU_STEP_TEXT_LEN];
+    int letters = 0;
+    for (size_t l = 0; l < nlines; l++) {
+        const char *colon = strchr(lines[l], ':');
+        if (lines[l][0] == '#' || !colon || strncmp(colon, ":1:", 3) != 0) continue;
+        cr_assert_eq(sudoku_parse(lines[l], (size_t)(colon - lines[l]), 0, 0, 0, &p, NULL), 0);
+        if (p.size <= 9 || p.size > 16) continue;
+        cr_assert_eq(sudoku_logic_load(lg, &p, NULL, NULL), SUDOKU_LOGIC_STEP);
+        while (sudoku_logic_next(lg, &st) == SUDOKU_LOGIC_STEP) {
+            sudoku_step_text(&p, &st, text, sizeof(text));
+            for (int i = 0; i < st.nplacements; i++) {
+                int d = st.placements[i].digit;
+                cr_assert(
+                    text_has_digit(text, p.size, st.placements[i].cell, "?123456789ABCDEFG"[d]),
+                    "%s", text);
+                letters += d > 9;
+            }
+            for (int i = 0; i < st.neliminations; i++)
+                cr_assert(
+                    text_has_digit(text, p.size, -1, "?123456789ABCDEFG"[st.eliminations[i].digit]),
+                    "%s", text);
+            sudoku_logic_apply(lg, &st);
+        }
+    }
+    test_free_lines(lines);
+    cr_assert_gt(letters, 0);
+}

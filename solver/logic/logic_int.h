@@ -231,7 +231,7 @@ typedef struct sdk_lg_text {
 __attribute__((format(printf, 2, 3))) void sdk_lg_put(sdk_lg_text *t, const char *fmt, ...);
 void sdk_lg_put_cell(sdk_lg_text *t, int cell);                      /* r1c2 */
 void sdk_lg_put_cells(sdk_lg_text *t, const uint16_t *cells, int k); /* r1c2, r3c4 and r5c6 */
-void sdk_lg_put_digit(sdk_lg_text *t, int d);
+void sdk_lg_put_digit(sdk_lg_text *t, int d);               /* the puzzle's symbol: 7, A, ... */
 void sdk_lg_put_digits(sdk_lg_text *t, uint64_t digits);    /* 1, 2 and 3 */
 void sdk_lg_put_placement(sdk_lg_text *t, int cell, int d); /* r1c2 = 3 */
 void sdk_lg_put_unit(sdk_lg_text *t, sudoku_unit_ref u);    /* row 1, box 3, ... */

@@ -6,7 +6,9 @@
  * same for all and written here. Both are built from the step's own lists
  * (cells, units, digits, placements, eliminations), so the sentence cannot
  * say anything the step does not carry. The helpers below are what the
- * sentence writers put words with.
+ * sentence writers put words with. Digits are written as the puzzle's
+ * symbols (1-9, then A for 10, B for 11, ...), like the board; the JSON
+ * lists keep them as numbers.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -28,9 +30,14 @@ void sdk_lg_put_cell(sdk_lg_text *t, int cell)
     sdk_lg_put(t, "r%dc%d", cell / t->p->size + 1, cell % t->p->size + 1);
 }
 
+/* As the board shows it: 10 and up are letters (A = 10) on grids the text
+ * form can write, numbers beyond. */
 void sdk_lg_put_digit(sdk_lg_text *t, int d)
 {
-    sdk_lg_put(t, "%d", d);
+    if (t->p->size <= SUDOKU_MAX_TEXT_SIZE)
+        sdk_lg_put(t, "%c", sdk_symbol(d));
+    else
+        sdk_lg_put(t, "%d", d);
 }
 
 void sdk_lg_put_placement(sdk_lg_text *t, int cell, int d)
