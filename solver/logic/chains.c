@@ -681,7 +681,8 @@ static bool sdk_lg_branches(sudoku_logic *lg, sudoku_step *st, const int *src, i
         *best = score;
         found = true;
         sdk_lg_step_begin(st, SUDOKU_TECH_FORCING_CHAIN, score);
-        st->digits = sdk_bit(d);
+        /* a unit's sentence names the digit whose places branch */
+        st->digits = sdk_bit(unit >= 0 ? (src[0] >> 1) % lg->n + 1 : d);
         if (x & 1)
             sdk_lg_add_place(st, cell, d);
         else

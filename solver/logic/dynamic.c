@@ -187,6 +187,7 @@ static bool sdk_lg_branches_dynamic(sudoku_logic *lg, sudoku_step *st, const int
         }
     }
     if (!any) return false;
+    if (unit >= 0) trial.digits = sdk_bit(digits[0]); /* the digit whose places branch */
     for (int b = 0; b < k; b++) sdk_lg_add_cell(&trial, cells[b]);
     if (unit >= 0) sdk_lg_add_unit(lg, &trial, unit);
     *st = trial;
