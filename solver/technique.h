@@ -64,6 +64,8 @@
     X(CYCLE, "cycle", 65, "a loop of alternating links: one end of every weak link is true")       \
     X(X_CHAIN, "x_chain", 66, "alternating strong and weak links of one digit")                    \
     X(XY_CHAIN, "xy_chain", 70, "a forcing chain through bivalue cells and conjugate pairs")       \
+    X(ALIGNED_TRIPLE_EXCLUSION, "aligned_triple_exclusion", 75,                                    \
+      "three cells, one seeing the other two, cannot take the triples that empty a common cell")   \
     X(NISHIO, "nishio", 75, "a placement that, followed by its digit alone, empties a unit")       \
     X(FORCING_CHAIN, "forcing_chain", 80,                                                          \
       "every choice of a cell or unit leads to the same result")                                   \

@@ -557,6 +557,32 @@ Test(logic, bug_type_3_with_a_naked_pair_rates_5_8)
     expect_rating(&p, 58);
 }
 
+Test(logic, aligned_triple_exclusion_rates_7_5)
+{
+    static sudoku_puzzle p;
+    static sudoku_step st;
+    static uint8_t sol[SUDOKU_MAX_CELLS];
+    /* Rated 7.5 by Sukaku Explainer (Sudoku Exchange bank, tuning half):
+     * three cells and at least two common excluders of two or three
+     * candidates; what it removes lies in the three cells and is no digit of
+     * the solution. */
+    const char *g =
+        "000970030000001840000005006073080400800000002002030610500200000069700000010053000";
+    cr_assert_eq(sudoku_parse(g, strlen(g), 9, 3, 3, &p, NULL), 0);
+    solve_unique(&p);
+    memcpy(sol, solution, sizeof(sol));
+    walk_to(&p, g, SUDOKU_TECH_ALIGNED_TRIPLE_EXCLUSION, &st);
+    cr_assert_eq(st.score, 75);
+    cr_assert_geq(st.ncells, 5);
+    cr_assert_gt(st.neliminations, 0);
+    for (int i = 0; i < st.neliminations; i++) {
+        int c = st.eliminations[i].cell;
+        cr_assert(c == st.cells[0] || c == st.cells[1] || c == st.cells[2]);
+        cr_assert_neq(sol[c], st.eliminations[i].digit);
+    }
+    expect_rating(&p, 75);
+}
+
 Test(logic, rating_counts_steps_and_names_the_hardest)
 {
     static sudoku_puzzle p;

@@ -300,9 +300,9 @@ sdk_lg_say_fn sdk_lg_say_wing, sdk_lg_say_als_wing;
 sdk_lg_find_fn sdk_lg_unique_loops, sdk_lg_bug;
 sdk_lg_say_fn sdk_lg_say_unique_loop, sdk_lg_say_bug;
 
-/* exclusion.c */
-sdk_lg_find_fn sdk_lg_aligned_pair_exclusion;
-sdk_lg_say_fn sdk_lg_say_aligned_pair_exclusion;
+/* exclusion.c: aligned pair (6.2) and triple (7.5) exclusion, one sentence. */
+sdk_lg_find_fn sdk_lg_aligned_pair_exclusion, sdk_lg_aligned_triple_exclusion;
+sdk_lg_say_fn sdk_lg_say_aligned_exclusion;
 
 /* chains.c, static chains: sdk_lg_forcing_chain finds the lowest-scoring of
  * X-, Y- and XY-cycles (6.5/7.0) and single forcing X- and XY-chains
