@@ -128,6 +128,8 @@ static void sdk_lg_ate_allowed(const sudoku_logic *lg, const int *c, const uint6
         for (uint64_t m = common[w]; m; m &= m - 1) excl[nexcl++] = w * 64 + sdk_ctz(m);
     used[0] = used[1] = used[2] = 0;
     for (uint64_t m0 = lg->cand[c[0]]; m0; m0 &= m0 - 1) {
+        if (used[0] == lg->cand[c[0]] && used[1] == lg->cand[c[1]] && used[2] == lg->cand[c[2]])
+            return; /* every digit allowed: nothing to remove */
         uint64_t b0 = m0 & -m0;
         for (uint64_t m1 = lg->cand[c[1]]; m1; m1 &= m1 - 1) {
             uint64_t b1 = m1 & -m1;

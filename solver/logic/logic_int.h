@@ -40,7 +40,16 @@
 /* Dynamic chains follow every assumption with singles over the whole grid:
  * past this size a 16x16 took seconds, so they stop here. */
 #define SDK_DYNAMIC_MAX_SIZE 12
-#define SDK_CHAIN_NODES      (2 * SDK_CHAIN_MAX_SIZE * SDK_CHAIN_MAX_SIZE * SDK_CHAIN_MAX_SIZE)
+/* Dynamic chains' scratch (dynamic.c): potentials, each one's parents at
+ * most (the one that implied it and the removals that left one choice), and
+ * a potential set as a bitset. */
+#define SDK_DYN_CELLS     (SDK_DYNAMIC_MAX_SIZE * SDK_DYNAMIC_MAX_SIZE)
+#define SDK_DYN_UNITS     (3 * SDK_DYNAMIC_MAX_SIZE + 2)
+#define SDK_DYN_CANDS     (SDK_DYN_CELLS * SDK_DYNAMIC_MAX_SIZE)
+#define SDK_DYN_NODES     (2 * SDK_DYN_CANDS)
+#define SDK_DYN_POOL      ((SDK_DYN_NODES + 1) * (SDK_DYNAMIC_MAX_SIZE + 1))
+#define SDK_DYN_SET_WORDS ((SDK_DYN_NODES + 63) / 64)
+#define SDK_CHAIN_NODES   (2 * SDK_CHAIN_MAX_SIZE * SDK_CHAIN_MAX_SIZE * SDK_CHAIN_MAX_SIZE)
 /* Units one unit can cross in two cells or more: a unit of N cells meets at
  * most N/2 others that way in each of rows, columns, boxes, plus diagonals. */
 #define SDK_LG_MAX_CROSS (2 * SUDOKU_MAX_SIZE + 2)
@@ -126,15 +135,24 @@ struct sudoku_logic {
         uint8_t u1, u2, d;
     } locked[SDK_LG_MAX_LOCKED];
 
-    /* A saved grid, for the assumptions of dynamic chains. */
-    uint8_t save_value[SUDOKU_MAX_CELLS];
-    uint64_t save_cand[SUDOKU_MAX_CELLS];
-    uint64_t save_dcells[SUDOKU_MAX_SIZE][SDK_LG_WORDS];
-    uint64_t save_unsolved[SDK_LG_WORDS];
-    int save_nsolved;
-    /* Dynamic forcing: what every branch so far agrees on. */
-    uint8_t agree_value[SUDOKU_MAX_CELLS]; /* digit all placed, 0 none, 0xff not yet set */
-    uint64_t agree_removed[SUDOKU_MAX_CELLS];
+    /* Dynamic chains (dynamic.c): one run's grid and the potentials it
+     * reached (dyn_mark == dyn_epoch), each with its parents
+     * dyn_pool[dyn_pstart .. + dyn_pcount); a mark for counting ancestors;
+     * and every candidate's "on" run, kept for the forcing kinds. */
+    uint64_t dyn_cand[SDK_DYN_CELLS];
+    uint8_t dyn_units[SDK_DYN_CELLS][SDK_CELL_UNITS];       /* in SE's order */
+    uint8_t dyn_index[SDK_DYN_CELLS][SDK_CELL_UNITS];       /* the cell's place in each */
+    uint64_t dyn_pos0[SDK_DYN_UNITS][SDK_DYNAMIC_MAX_SIZE]; /* places by unit, digit */
+    uint64_t dyn_pos[SDK_DYN_UNITS][SDK_DYNAMIC_MAX_SIZE];  /* the same in the run */
+    uint32_t dyn_mark[SDK_DYN_NODES], dyn_epoch;
+    int32_t dyn_pstart[SDK_DYN_NODES];
+    uint16_t dyn_pcount[SDK_DYN_NODES];
+    int32_t dyn_pool[SDK_DYN_POOL];
+    int dyn_npool;
+    int32_t dyn_qon[SDK_DYN_NODES], dyn_qoff[SDK_DYN_NODES];
+    uint32_t dyn_amark[SDK_DYN_NODES], dyn_aepoch;
+    int32_t dyn_astack[SDK_DYN_POOL];
+    uint64_t dyn_set[SDK_DYN_CANDS][SDK_DYN_SET_WORDS];
 
     /* When to give up on a chain search (0 = never), and whether one gave up. */
     uint64_t deadline_ns;
@@ -196,13 +214,6 @@ void sdk_lg_peers(const sudoku_logic *lg, int cell, uint64_t *out);
 /* Position masks of every digit in unit u: bit i of [d-1] is set when the
  * unit's i-th cell holds d as a candidate. Cached; valid until the grid changes. */
 const uint64_t *sdk_lg_unit_positions(sudoku_logic *lg, int u);
-
-/* Saves the grid, and restores it (caches marked stale). One level only. */
-void sdk_lg_save(sudoku_logic *lg);
-void sdk_lg_restore(sudoku_logic *lg);
-/* Changes the grid for an assumption: place d in cell, or remove it. */
-void sdk_lg_assume_place(sudoku_logic *lg, int cell, int d);
-void sdk_lg_assume_remove(sudoku_logic *lg, int cell, int d);
 
 /* ---- building a step ------------------------------------------------------------- */
 
@@ -333,10 +344,10 @@ typedef bool sdk_lg_branch_fn(sudoku_logic *lg, sudoku_step *st, const int *cell
 bool sdk_lg_forcing_sources(sudoku_logic *lg, sudoku_step *st, int min_cands, sdk_lg_branch_fn *fn,
                             int *best);
 
-/* dynamic.c: chains whose assumptions are carried out with singles as they
- * go (the grid changes along the chain): Nishio (7.5: a placement that breaks
- * the grid for its digit is false) and dynamic forcing (8.5: cell and unit
- * forcing, and a removal that breaks the grid). Up to SDK_DYNAMIC_MAX_SIZE. */
+/* dynamic.c: SE's dynamic chains, whose assumptions change the grid as they
+ * go: Nishio (7.5: one digit's links; a candidate whose assumption ends in a
+ * contradiction) and dynamic forcing (8.5: contradictions, double, cell and
+ * unit forcing), plus length increments. Up to SDK_DYNAMIC_MAX_SIZE. */
 sdk_lg_find_fn sdk_lg_nishio, sdk_lg_dynamic_chain;
 sdk_lg_say_fn sdk_lg_say_nishio, sdk_lg_say_dynamic_chain;
 
