@@ -1,15 +1,17 @@
-/* dynamic.c -- dynamic chains: assumptions followed on a grid that changes as they go.
+/* dynamic.c -- Sudoku Explainer's chaining runs: multiple, Nishio and dynamic forcing chains.
  *
- * Sudoku Explainer's dynamic chaining, as its Chaining rule does it. A
- * potential is a candidate assumed true ("on") or false ("off"). From an
- * assumption, a run follows:
+ * SE's Chaining rule, as it runs its three kinds. A potential is a
+ * candidate assumed true ("on") or false ("off"). From an assumption, a run
+ * follows:
  *   on  -> off: the other candidates of the cell (not for Nishio) and the
  *               other places of the digit in each unit of the cell;
  *   off -> on:  a cell left with one candidate (not for Nishio), a unit left
  *               with one place for the digit;
- * on a copy of the grid from which every "off" is removed once followed, so
- * later steps see earlier removals. "On" potentials are taken first. A run
- * stops at a contradiction: a potential both on and off.
+ * "on" potentials first. Static runs read the grid as it is (a conjugate
+ * pair, a bivalue cell); dynamic ones (Nishio, dynamic forcing) work on a
+ * copy from which every "off" is removed once followed, so later steps see
+ * earlier removals. A run stops at a contradiction: a potential both on and
+ * off.
  *
  * Every potential keeps its parents: the one it was implied by, plus, for
  * an "on", the removals that left its cell or unit with one choice. SE
@@ -21,13 +23,17 @@
  *
  *   Nishio (7.5): one digit only; a candidate whose assumption, on or off,
  *   ends in a contradiction is false or true.
+ *   Multiple forcing (8.0, static): a potential implied by every candidate
+ *   of a cell of three or more, or by every place of a digit in a unit whose
+ *   first place is such a cell (SE meets units from their first cell).
  *   Dynamic forcing (8.5): contradictions with both kinds of links; a
  *   potential implied by a candidate and by its absence (cells of three
  *   candidates or more); by every candidate of a cell; by every place of a
  *   digit in a unit.
  *
  * A run touches only the dyn_* scratch of lg, never the grid: a step found
- * here changes nothing until applied. Up to SDK_DYNAMIC_MAX_SIZE.
+ * here changes nothing until applied. Static runs go up to
+ * SDK_CHAIN_MAX_SIZE, dynamic ones to SDK_DYNAMIC_MAX_SIZE.
  *
  * DESIGN: the forcing kinds need several runs at once (every branch of a
  * cell or unit). Each candidate's "on" run is kept as a set of potentials
@@ -105,12 +111,18 @@ static void sdk_lg_dyn_add(sudoku_logic *lg, int y, int npending)
     lg->dyn_npool += npending;
 }
 
-/* One run from node src, with X links only for Nishio. Returns the
+/* How a run goes: SE's static chains (the grid does not change), Nishio's
+ * (one digit's links only) or dynamic ones. */
+typedef enum { SDK_LG_RUN_STATIC, SDK_LG_RUN_NISHIO, SDK_LG_RUN_DYNAMIC } sdk_lg_run_mode;
+
+/* One run from node src. Returns the
  * complexity of the contradiction it ended in, or 0; the potentials it
  * reached are those with dyn_mark == dyn_epoch. */
-static int sdk_lg_dyn_run(sudoku_logic *lg, int src, bool nishio)
+static int sdk_lg_dyn_run(sudoku_logic *lg, int src, sdk_lg_run_mode mode)
 {
-    int n = lg->n, qon = 0, qoff = 0, hon = 0, hoff = 0;
+    int n = lg->n, hon = 0, hoff = 0;
+    int *qon = &lg->dyn_nqon, *qoff = &lg->dyn_nqoff;
+    *qon = *qoff = 0;
     if (++lg->dyn_epoch == 0) {
         memset(lg->dyn_mark, 0, sizeof(lg->dyn_mark));
         lg->dyn_epoch = 1;
@@ -120,15 +132,15 @@ static int sdk_lg_dyn_run(sudoku_logic *lg, int src, bool nishio)
     lg->dyn_npool = 0;
     sdk_lg_dyn_add(lg, src, 0);
     if (src & 1)
-        lg->dyn_qon[qon++] = src;
+        lg->dyn_qon[(*qon)++] = src;
     else
-        lg->dyn_qoff[qoff++] = src;
+        lg->dyn_qoff[(*qoff)++] = src;
     for (;;) {
         int32_t *pend = lg->dyn_pool + lg->dyn_npool;
-        if (hon < qon) {
+        if (hon < *qon) {
             int p = lg->dyn_qon[hon++], cell = (p >> 1) / n, d = (p >> 1) % n + 1;
             int y[SUDOKU_MAX_SIZE * SDK_CELL_UNITS], ny = 0;
-            if (!nishio)
+            if (mode != SDK_LG_RUN_NISHIO)
                 for (uint64_t m = lg->dyn_cand[cell] & ~sdk_bit(d); m; m &= m - 1)
                     y[ny++] = sdk_lg_dyn_node(lg, cell, sdk_ctz(m) + 1, 0);
             for (int k = 0; k < lg->cell_nunits[cell]; k++) {
@@ -142,19 +154,19 @@ static int sdk_lg_dyn_run(sudoku_logic *lg, int src, bool nishio)
                 if (sdk_lg_dyn_has(lg, y[i] | 1)) return sdk_lg_dyn_absurd(lg, y[i] | 1, 1);
                 if (sdk_lg_dyn_has(lg, y[i])) continue;
                 sdk_lg_dyn_add(lg, y[i], 1);
-                lg->dyn_qoff[qoff++] = y[i];
+                lg->dyn_qoff[(*qoff)++] = y[i];
                 pend = lg->dyn_pool + lg->dyn_npool;
             }
             continue;
         }
-        if (hoff == qoff) return 0;
+        if (hoff == *qoff) return 0;
         int p = lg->dyn_qoff[hoff++], cell = (p >> 1) / n, d = (p >> 1) % n + 1;
         /* What the removal implies, each with its parents, worked out on
          * the grid before it is made (as SE does). */
         int y[SDK_CELL_UNITS + 1], ny = 0, npar[SDK_CELL_UNITS + 1];
         int32_t par[SDK_CELL_UNITS + 1][SUDOKU_MAX_SIZE + 1];
         uint64_t cm = lg->dyn_cand[cell];
-        if (!nishio && sdk_popcount(cm) == 2) {
+        if (mode != SDK_LG_RUN_NISHIO && sdk_popcount(cm) == 2) {
             y[ny] = sdk_lg_dyn_node(lg, cell, sdk_ctz(cm & ~sdk_bit(d)) + 1, 1);
             npar[ny] = 0;
             par[ny][npar[ny]++] = p;
@@ -174,15 +186,18 @@ static int sdk_lg_dyn_run(sudoku_logic *lg, int src, bool nishio)
                 par[ny][npar[ny]++] = sdk_lg_dyn_node(lg, uc[sdk_ctz(m)], d, 0);
             ny++;
         }
-        lg->dyn_cand[cell] &= ~sdk_bit(d);
-        for (int k = 0; k < lg->cell_nunits[cell]; k++)
-            lg->dyn_pos[lg->dyn_units[cell][k]][d - 1] &= ~(UINT64_C(1) << lg->dyn_index[cell][k]);
+        if (mode != SDK_LG_RUN_STATIC) {
+            lg->dyn_cand[cell] &= ~sdk_bit(d);
+            for (int k = 0; k < lg->cell_nunits[cell]; k++)
+                lg->dyn_pos[lg->dyn_units[cell][k]][d - 1] &=
+                    ~(UINT64_C(1) << lg->dyn_index[cell][k]);
+        }
         for (int i = 0; i < ny; i++) {
             memcpy(pend, par[i], sizeof(int32_t) * (size_t)npar[i]);
             if (sdk_lg_dyn_has(lg, y[i] & ~1)) return sdk_lg_dyn_absurd(lg, y[i] & ~1, npar[i]);
             if (sdk_lg_dyn_has(lg, y[i])) continue;
             sdk_lg_dyn_add(lg, y[i], npar[i]);
-            lg->dyn_qon[qon++] = y[i];
+            lg->dyn_qon[(*qon)++] = y[i];
             pend = lg->dyn_pool + lg->dyn_npool;
         }
     }
@@ -237,21 +252,27 @@ static void sdk_lg_dyn_conclude(const sudoku_logic *lg, sudoku_step *st, int x)
         sdk_lg_add_elim(st, cell, d);
 }
 
+/* Keeps the last run's potentials (both queues hold every one it added)
+ * as candidate cand's set. */
 static void sdk_lg_dyn_keep(sudoku_logic *lg, int cand)
 {
     uint64_t *set = lg->dyn_set[cand];
-    int nodes = 2 * lg->ncells * lg->n;
-    memset(set, 0, sizeof(lg->dyn_set[0]));
-    for (int x = 0; x < nodes; x++)
-        if (sdk_lg_dyn_has(lg, x)) set[x >> 6] |= UINT64_C(1) << (x & 63);
+    memset(set, 0, sizeof(uint64_t) * (size_t)((2 * lg->ncells * lg->n + 63) / 64));
+    for (int i = 0; i < lg->dyn_nqon; i++)
+        set[lg->dyn_qon[i] >> 6] |= UINT64_C(1) << (lg->dyn_qon[i] & 63);
+    for (int i = 0; i < lg->dyn_nqoff; i++)
+        set[lg->dyn_qoff[i] >> 6] |= UINT64_C(1) << (lg->dyn_qoff[i] & 63);
 }
 
 /* The branches src[0..k), one of which holds: for every useful potential
  * all of them reach (the AND of their kept sets, `common`), runs them again
  * and sums its ancestors; keeps the least complex that beats *best. */
-static bool sdk_lg_dyn_forcing(sudoku_logic *lg, sudoku_step *st, const int *src, int k,
-                               const uint64_t *common, sdk_lg_dyn_best *best, int unit)
+static bool sdk_lg_dyn_forcing(sudoku_logic *lg, sudoku_step *st, sdk_lg_run_mode mode,
+                               const int *src, int k, const uint64_t *common, sdk_lg_dyn_best *best,
+                               int unit)
 {
+    sudoku_technique t =
+        mode == SDK_LG_RUN_STATIC ? SUDOKU_TECH_FORCING_CHAIN : SUDOKU_TECH_DYNAMIC_FORCING_CHAIN;
     int nodes = 2 * lg->ncells * lg->n, targets[64], nt = 0;
     for (int w = 0; w * 64 < nodes && nt < 64; w++)
         for (uint64_t m = common[w]; m && nt < 64; m &= m - 1)
@@ -259,17 +280,15 @@ static bool sdk_lg_dyn_forcing(sudoku_logic *lg, sudoku_step *st, const int *src
     if (!nt) return false;
     int sum[64] = {0};
     for (int b = 0; b < k; b++) {
-        sdk_lg_dyn_run(lg, src[b], false);
+        sdk_lg_dyn_run(lg, src[b], mode);
         for (int i = 0; i < nt; i++) sum[i] += sdk_lg_dyn_ancestors(lg, &targets[i], 1);
     }
     bool found = false;
     for (int i = 0; i < nt; i++) {
-        if (!sdk_lg_dyn_better(best, sudoku_technique_score(SUDOKU_TECH_DYNAMIC_FORCING_CHAIN),
-                               sum[i]))
-            continue;
+        if (!sdk_lg_dyn_better(best, sudoku_technique_score(t), sum[i])) continue;
         found = true;
         int sd = (src[0] >> 1) % lg->n + 1;
-        sdk_lg_step_begin(st, SUDOKU_TECH_DYNAMIC_FORCING_CHAIN, best->score);
+        sdk_lg_step_begin(st, t, best->score);
         sdk_lg_dyn_conclude(lg, st, targets[i]);
         if (unit >= 0) {
             st->digits = sdk_bit(sd); /* the digit whose places branch */
@@ -300,7 +319,8 @@ static bool sdk_lg_dyn_binary(sudoku_logic *lg, sudoku_step *st, bool nishio, sd
         if (sdk_lg_expired(lg)) return found;
         for (uint64_t m = lg->cand[cell]; m; m &= m - 1) {
             int d = sdk_ctz(m) + 1, on = sdk_lg_dyn_node(lg, cell, d, 1);
-            int cx = sdk_lg_dyn_run(lg, on, nishio);
+            sdk_lg_run_mode mode = nishio ? SDK_LG_RUN_NISHIO : SDK_LG_RUN_DYNAMIC;
+            int cx = sdk_lg_dyn_run(lg, on, mode);
             if (cx && sdk_lg_dyn_better(best, base, cx)) {
                 sdk_lg_dyn_absurd_step(st, t, best, cell, d, 1);
                 found = true;
@@ -309,7 +329,7 @@ static bool sdk_lg_dyn_binary(sudoku_logic *lg, sudoku_step *st, bool nishio, sd
                 sdk_lg_dyn_keep(lg, cell * lg->n + d - 1);
                 memcpy(on_set, lg->dyn_set[cell * lg->n + d - 1], sizeof(on_set));
             }
-            cx = sdk_lg_dyn_run(lg, on ^ 1, nishio);
+            cx = sdk_lg_dyn_run(lg, on ^ 1, mode);
             if (cx && sdk_lg_dyn_better(best, base, cx)) {
                 sdk_lg_dyn_absurd_step(st, t, best, cell, d, 0);
                 found = true;
@@ -326,7 +346,7 @@ static bool sdk_lg_dyn_binary(sudoku_logic *lg, sudoku_step *st, bool nishio, sd
             }
             if (any) {
                 int src[2] = {on, on ^ 1};
-                if (sdk_lg_dyn_forcing(lg, st, src, 2, common, best, -1)) {
+                if (sdk_lg_dyn_forcing(lg, st, mode, src, 2, common, best, -1)) {
                     found = true;
                     st->ncells = 1; /* the source cell alone: "both d and its absence" */
                     st->digits = sdk_bit(d);
@@ -357,18 +377,18 @@ bool sdk_lg_say_nishio(sdk_lg_text *t, const sudoku_step *st)
     return false;
 }
 
-bool sdk_lg_dynamic_chain(sudoku_logic *lg, sudoku_step *st, int arg)
+/* Cell and unit forcing from the "on" runs kept in dyn_set: every
+ * candidate of a cell with at least min_cands, every place of a digit in a
+ * unit (static: only where the unit's first place is such a cell, as SE
+ * meets units from their first cell). */
+static bool sdk_lg_dyn_multiple(sudoku_logic *lg, sudoku_step *st, sdk_lg_run_mode mode,
+                                int min_cands, sdk_lg_dyn_best *best)
 {
-    (void)arg;
-    if (lg->n > SDK_DYNAMIC_MAX_SIZE) return false;
-    sdk_lg_dyn_best best = {1000, 0};
-    bool found = sdk_lg_dyn_binary(lg, st, false, &best);
-    if (lg->timed_out) return found;
+    bool found = false;
     int n = lg->n, src[SUDOKU_MAX_SIZE], nodes = 2 * lg->ncells * n;
     uint64_t common[SDK_DYN_SET_WORDS];
-    /* every candidate of a cell */
     for (int cell = 0; cell < lg->ncells; cell++) {
-        if (sdk_popcount(lg->cand[cell]) < 2) continue;
+        if (sdk_popcount(lg->cand[cell]) < min_cands) continue;
         int k = 0;
         memset(common, 0xff, sizeof(common));
         for (uint64_t m = lg->cand[cell]; m; m &= m - 1) {
@@ -376,9 +396,8 @@ bool sdk_lg_dynamic_chain(sudoku_logic *lg, sudoku_step *st, int arg)
             src[k++] = sdk_lg_dyn_node(lg, cell, d, 1);
             for (int w = 0; w * 64 < nodes; w++) common[w] &= lg->dyn_set[cell * n + d - 1][w];
         }
-        found |= sdk_lg_dyn_forcing(lg, st, src, k, common, &best, -1);
+        found |= sdk_lg_dyn_forcing(lg, st, mode, src, k, common, best, -1);
     }
-    /* every place of a digit in a unit */
     for (int u = 0; u < lg->nunits; u++) {
         if (sdk_lg_expired(lg)) return found;
         for (int d = 1; d <= n; d++) {
@@ -389,17 +408,62 @@ bool sdk_lg_dynamic_chain(sudoku_logic *lg, sudoku_step *st, int arg)
                 if (!(lg->cand[c] & sdk_bit(d))) continue;
                 /* a place with no run kept (a single left by the user's
                  * marks) would be a branch not followed: no forcing then */
-                if (sdk_popcount(lg->cand[c]) < 2) {
+                if (sdk_popcount(lg->cand[c]) < 2 ||
+                    (k == 0 && sdk_popcount(lg->cand[c]) < min_cands)) {
                     k = -1;
                     break;
                 }
                 src[k++] = sdk_lg_dyn_node(lg, c, d, 1);
                 for (int w = 0; w * 64 < nodes; w++) common[w] &= lg->dyn_set[c * n + d - 1][w];
             }
-            if (k >= 2) found |= sdk_lg_dyn_forcing(lg, st, src, k, common, &best, u);
+            if (k >= 2) found |= sdk_lg_dyn_forcing(lg, st, mode, src, k, common, best, u);
         }
     }
     return found;
+}
+
+bool sdk_lg_multiple_chain(sudoku_logic *lg, sudoku_step *st, int arg)
+{
+    (void)arg;
+    if (lg->n > SDK_CHAIN_MAX_SIZE) return false;
+    sdk_lg_dyn_best best = {1000, 0};
+    sdk_lg_dyn_setup(lg);
+    for (int cell = 0; cell < lg->ncells; cell++) {
+        if (sdk_popcount(lg->cand[cell]) < 2) continue;
+        if (sdk_lg_expired(lg)) return false;
+        for (uint64_t m = lg->cand[cell]; m; m &= m - 1) {
+            int d = sdk_ctz(m) + 1;
+            sdk_lg_dyn_run(lg, sdk_lg_dyn_node(lg, cell, d, 1), SDK_LG_RUN_STATIC);
+            sdk_lg_dyn_keep(lg, cell * lg->n + d - 1);
+        }
+    }
+    /* a cell of two candidates is a strong link: the single forcing chains follow it */
+    return sdk_lg_dyn_multiple(lg, st, SDK_LG_RUN_STATIC, 3, &best);
+}
+
+bool sdk_lg_say_forcing_chain(sdk_lg_text *t, const sudoku_step *st)
+{
+    if (st->nunits) {
+        sdk_lg_put(t, "forcing chains: every place of ");
+        sdk_lg_put_digit(t, sdk_lg_step_digit(st));
+        sdk_lg_put(t, " in ");
+        sdk_lg_put_unit(t, st->units[0]);
+    } else {
+        sdk_lg_put(t, "forcing chains: every candidate of ");
+        sdk_lg_put_cell(t, st->cells[0]);
+    }
+    sdk_lg_put(t, " leads to the same result");
+    return false;
+}
+
+bool sdk_lg_dynamic_chain(sudoku_logic *lg, sudoku_step *st, int arg)
+{
+    (void)arg;
+    if (lg->n > SDK_DYNAMIC_MAX_SIZE) return false;
+    sdk_lg_dyn_best best = {1000, 0};
+    bool found = sdk_lg_dyn_binary(lg, st, false, &best);
+    if (lg->timed_out) return found;
+    return sdk_lg_dyn_multiple(lg, st, SDK_LG_RUN_DYNAMIC, 2, &best) || found;
 }
 
 /* A step names its kind by its lists: a unit (unit forcing); the source

@@ -123,10 +123,17 @@ static void sdk_lg_ate_allowed(const sudoku_logic *lg, const int *c, const uint6
     }
     for (int k = 0; k < lg->cell_nunits[c[1]]; k++)
         see12 |= sdk_lg_has(lg->unit_bits[lg->cell_units[c[1]][k]], c[2]);
+    /* only an excluder whose digits all lie in the three cells can be emptied */
+    uint64_t all = lg->cand[c[0]] | lg->cand[c[1]] | lg->cand[c[2]];
     int excl[SDK_LG_ATE_CELLS], nexcl = 0;
     for (int w = 0; w < lg->words; w++)
-        for (uint64_t m = common[w]; m; m &= m - 1) excl[nexcl++] = w * 64 + sdk_ctz(m);
+        for (uint64_t m = common[w]; m; m &= m - 1)
+            if (!(lg->cand[w * 64 + sdk_ctz(m)] & ~all)) excl[nexcl++] = w * 64 + sdk_ctz(m);
     used[0] = used[1] = used[2] = 0;
+    if (!nexcl && !see01 && !see02 && !see12) {
+        for (int k = 0; k < 3; k++) used[k] = lg->cand[c[k]];
+        return;
+    }
     for (uint64_t m0 = lg->cand[c[0]]; m0; m0 &= m0 - 1) {
         if (used[0] == lg->cand[c[0]] && used[1] == lg->cand[c[1]] && used[2] == lg->cand[c[2]])
             return; /* every digit allowed: nothing to remove */
@@ -138,6 +145,9 @@ static void sdk_lg_ate_allowed(const sudoku_logic *lg, const int *c, const uint6
                 uint64_t b2 = m2 & -m2, set = b0 | b1 | b2;
                 if ((see02 && b0 == b2) || (see12 && b1 == b2)) continue;
                 if ((used[0] & b0) && (used[1] & b1) && (used[2] & b2)) continue;
+                if (used[0] == lg->cand[c[0]] && used[1] == lg->cand[c[1]] &&
+                    used[2] == lg->cand[c[2]])
+                    return;
                 bool allowed = true;
                 for (int k = 0; k < nexcl && allowed; k++)
                     allowed = (lg->cand[excl[k]] & ~set) != 0;
@@ -145,6 +155,18 @@ static void sdk_lg_ate_allowed(const sudoku_logic *lg, const int *c, const uint6
             }
         }
     }
+}
+
+/* True when an earlier pair of the walk (pairs in cell order, the third
+ * cell an excluder of either) already met the triple c: c[0] < c[1] is the
+ * pair now, c[2] the third. */
+static bool sdk_lg_ate_seen(uint64_t (*excl)[SDK_LG_ATE_WORDS], const int *c)
+{
+    int a = c[0], b = c[1], k = c[2];
+    if (k > b) return false;
+    if (k > a) return sdk_lg_has(excl[a], b) || sdk_lg_has(excl[k], b); /* pair (a, k) */
+    return sdk_lg_has(excl[k], b) || sdk_lg_has(excl[a], b) ||          /* pair (k, a) */
+           sdk_lg_has(excl[k], a) || sdk_lg_has(excl[b], a);            /* pair (k, b) */
 }
 
 bool sdk_lg_aligned_triple_exclusion(sudoku_logic *lg, sudoku_step *st, int arg)
@@ -173,6 +195,7 @@ bool sdk_lg_aligned_triple_exclusion(sudoku_logic *lg, sudoku_step *st, int arg)
             for (int w = 0; w < lg->words; w++) {
                 for (uint64_t m = tail[w]; m; m &= m - 1) {
                     c[2] = w * 64 + sdk_ctz(m);
+                    if (sdk_lg_ate_seen(excl, c)) continue;
                     uint64_t common[SDK_LG_ATE_WORDS];
                     for (int v = 0; v < lg->words; v++)
                         common[v] = excl[c[0]][v] & excl[c[1]][v] & excl[c[2]][v];

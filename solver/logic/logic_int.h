@@ -40,14 +40,15 @@
 /* Dynamic chains follow every assumption with singles over the whole grid:
  * past this size a 16x16 took seconds, so they stop here. */
 #define SDK_DYNAMIC_MAX_SIZE 12
-/* Dynamic chains' scratch (dynamic.c): potentials, each one's parents at
+/* The scratch of SE's chaining runs (dynamic.c), which its static multiple
+ * chains use up to SDK_CHAIN_MAX_SIZE: potentials, each one's parents at
  * most (the one that implied it and the removals that left one choice), and
  * a potential set as a bitset. */
-#define SDK_DYN_CELLS     (SDK_DYNAMIC_MAX_SIZE * SDK_DYNAMIC_MAX_SIZE)
-#define SDK_DYN_UNITS     (3 * SDK_DYNAMIC_MAX_SIZE + 2)
-#define SDK_DYN_CANDS     (SDK_DYN_CELLS * SDK_DYNAMIC_MAX_SIZE)
+#define SDK_DYN_CELLS     (SDK_CHAIN_MAX_SIZE * SDK_CHAIN_MAX_SIZE)
+#define SDK_DYN_UNITS     (3 * SDK_CHAIN_MAX_SIZE + 2)
+#define SDK_DYN_CANDS     (SDK_DYN_CELLS * SDK_CHAIN_MAX_SIZE)
 #define SDK_DYN_NODES     (2 * SDK_DYN_CANDS)
-#define SDK_DYN_POOL      ((SDK_DYN_NODES + 1) * (SDK_DYNAMIC_MAX_SIZE + 1))
+#define SDK_DYN_POOL      ((SDK_DYN_NODES + 1) * (SDK_CHAIN_MAX_SIZE + 1))
 #define SDK_DYN_SET_WORDS ((SDK_DYN_NODES + 63) / 64)
 #define SDK_CHAIN_NODES   (2 * SDK_CHAIN_MAX_SIZE * SDK_CHAIN_MAX_SIZE * SDK_CHAIN_MAX_SIZE)
 /* Units one unit can cross in two cells or more: a unit of N cells meets at
@@ -140,16 +141,17 @@ struct sudoku_logic {
      * dyn_pool[dyn_pstart .. + dyn_pcount); a mark for counting ancestors;
      * and every candidate's "on" run, kept for the forcing kinds. */
     uint64_t dyn_cand[SDK_DYN_CELLS];
-    uint8_t dyn_units[SDK_DYN_CELLS][SDK_CELL_UNITS];       /* in SE's order */
-    uint8_t dyn_index[SDK_DYN_CELLS][SDK_CELL_UNITS];       /* the cell's place in each */
-    uint64_t dyn_pos0[SDK_DYN_UNITS][SDK_DYNAMIC_MAX_SIZE]; /* places by unit, digit */
-    uint64_t dyn_pos[SDK_DYN_UNITS][SDK_DYNAMIC_MAX_SIZE];  /* the same in the run */
+    uint8_t dyn_units[SDK_DYN_CELLS][SDK_CELL_UNITS];     /* in SE's order */
+    uint8_t dyn_index[SDK_DYN_CELLS][SDK_CELL_UNITS];     /* the cell's place in each */
+    uint64_t dyn_pos0[SDK_DYN_UNITS][SDK_CHAIN_MAX_SIZE]; /* places by unit, digit */
+    uint64_t dyn_pos[SDK_DYN_UNITS][SDK_CHAIN_MAX_SIZE];  /* the same in the run */
     uint32_t dyn_mark[SDK_DYN_NODES], dyn_epoch;
     int32_t dyn_pstart[SDK_DYN_NODES];
     uint16_t dyn_pcount[SDK_DYN_NODES];
     int32_t dyn_pool[SDK_DYN_POOL];
     int dyn_npool;
-    int32_t dyn_qon[SDK_DYN_NODES], dyn_qoff[SDK_DYN_NODES];
+    int32_t dyn_qon[SDK_DYN_NODES], dyn_qoff[SDK_DYN_NODES]; /* every potential reached */
+    int dyn_nqon, dyn_nqoff;
     uint32_t dyn_amark[SDK_DYN_NODES], dyn_aepoch;
     int32_t dyn_astack[SDK_DYN_POOL];
     uint64_t dyn_set[SDK_DYN_CANDS][SDK_DYN_SET_WORDS];
@@ -166,10 +168,8 @@ struct sudoku_logic {
     int32_t chain_queue[SDK_CHAIN_NODES];
     uint32_t chain_mark[SDK_CHAIN_NODES];
     uint32_t chain_epoch;
-    int32_t chain_ban;                    /* a node the source may not link to directly, or -1 */
-    int16_t chain_dist[SDK_CHAIN_NODES];  /* nodes on the path from the source, source = 1 */
-    uint8_t chain_count[SDK_CHAIN_NODES]; /* forcing: branches that reached the node */
-    int32_t chain_sum[SDK_CHAIN_NODES];   /* forcing: their path lengths, summed */
+    int32_t chain_ban;                   /* a node the source may not link to directly, or -1 */
+    int16_t chain_dist[SDK_CHAIN_NODES]; /* nodes on the path from the source, source = 1 */
 };
 
 /* ---- unit and bitset helpers ----------------------------------------------------- */
@@ -317,9 +317,7 @@ sdk_lg_say_fn sdk_lg_say_aligned_exclusion;
 
 /* chains.c, static chains: sdk_lg_forcing_chain finds the lowest-scoring of
  * X-, Y- and XY-cycles (6.5/7.0) and single forcing X- and XY-chains
- * (6.6/7.0), plus SE length increments; sdk_lg_multiple_chain the cell and
- * unit forcing chains (every candidate of a cell, or every place of a digit
- * in a unit, forces the same, 8.0).
+ * (6.6/7.0), plus SE length increments.
  * sdk_lg_strong_links: X-chains of exactly arg (2..8) strong links of one
  * digit, each pair joined by a weak link: one end is true, so the digit
  * leaves the cells that see both. Sukaku Explainer's "strong links" rungs: 2
@@ -328,28 +326,18 @@ sdk_lg_say_fn sdk_lg_say_aligned_exclusion;
  * rows and columns. Links may be grouped (a line's places in two boxes, a
  * box's in two of its lines: the empty rectangle), which adds 0.3 instead
  * (the turbot fish 4.3); no two links' units share a place of the digit. */
-sdk_lg_find_fn sdk_lg_forcing_chain, sdk_lg_strong_links, sdk_lg_multiple_chain;
-sdk_lg_say_fn sdk_lg_say_strong_links, sdk_lg_say_cycle, sdk_lg_say_single_chain,
-    sdk_lg_say_forcing_chain;
+sdk_lg_find_fn sdk_lg_forcing_chain, sdk_lg_strong_links;
+sdk_lg_say_fn sdk_lg_say_strong_links, sdk_lg_say_cycle, sdk_lg_say_single_chain;
 
-/* The branches of one forcing-chain source, (cells[i], digits[i]) for i < k,
- * one of which is true; unit is the source's unit, or -1 for a cell. Fills
- * *st when they force something that scores below *best. */
-typedef bool sdk_lg_branch_fn(sudoku_logic *lg, sudoku_step *st, const int *cells,
-                              const int *digits, int k, int *best, int unit);
-/* Hands fn every source of a cell or unit forcing chain, in order: each cell
- * with at least min_cands candidates, then each unit and digit with two
- * places or more. Returns whether fn found a step; stops early when lg's
- * time is up. Shared by the static (chains.c) and dynamic (dynamic.c) kinds. */
-bool sdk_lg_forcing_sources(sudoku_logic *lg, sudoku_step *st, int min_cands, sdk_lg_branch_fn *fn,
-                            int *best);
-
-/* dynamic.c: SE's dynamic chains, whose assumptions change the grid as they
- * go: Nishio (7.5: one digit's links; a candidate whose assumption ends in a
- * contradiction) and dynamic forcing (8.5: contradictions, double, cell and
- * unit forcing), plus length increments. Up to SDK_DYNAMIC_MAX_SIZE. */
-sdk_lg_find_fn sdk_lg_nishio, sdk_lg_dynamic_chain;
-sdk_lg_say_fn sdk_lg_say_nishio, sdk_lg_say_dynamic_chain;
+/* dynamic.c: SE's chaining runs. Static multiple chains (8.0: cell and unit
+ * forcing on the grid as it is, up to SDK_CHAIN_MAX_SIZE), and dynamic
+ * chains, whose assumptions change the grid as they go (up to
+ * SDK_DYNAMIC_MAX_SIZE): Nishio (7.5: one digit's links; a candidate whose
+ * assumption ends in a contradiction) and dynamic forcing (8.5:
+ * contradictions, double, cell and unit forcing); all plus SE's length
+ * increments on their complexity. */
+sdk_lg_find_fn sdk_lg_multiple_chain, sdk_lg_nishio, sdk_lg_dynamic_chain;
+sdk_lg_say_fn sdk_lg_say_forcing_chain, sdk_lg_say_nishio, sdk_lg_say_dynamic_chain;
 
 /* The score SE adds to a chain's base for its length (nodes in the chain). */
 int sdk_lg_length_bonus(int length);
