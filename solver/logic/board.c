@@ -11,9 +11,7 @@
 
 sudoku_logic *sudoku_logic_new(void)
 {
-    sudoku_logic *lg = calloc(1, sizeof(*lg));
-    if (lg) lg->chain_ban = -1;
-    return lg;
+    return calloc(1, sizeof(sudoku_logic));
 }
 
 void sudoku_logic_free(sudoku_logic *lg)

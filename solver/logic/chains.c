@@ -52,12 +52,10 @@ static void sdk_lg_new_epoch(sudoku_logic *lg)
     }
 }
 
-/* Marks node y reached from x; returns true when it is new. The source's
- * link to lg->chain_ban is not followed (a cycle search wants the long way). */
+/* Marks node y reached from x; returns true when it is new. */
 static inline bool sdk_lg_reach(sudoku_logic *lg, int x, int y, int *qlen)
 {
     if (lg->chain_mark[y] == lg->chain_epoch) return false;
-    if (y == lg->chain_ban && lg->chain_parent[x] < 0) return false;
     lg->chain_mark[y] = lg->chain_epoch;
     lg->chain_parent[y] = x;
     lg->chain_dist[y] = (int16_t)(lg->chain_dist[x] + 1);
@@ -539,30 +537,52 @@ bool sdk_lg_say_strong_links(sdk_lg_text *t, const sudoku_step *st)
     return false;
 }
 
-/* Eliminations of the cycle src -> ... -> close -> src (the path the last
- * search found, closed by the strong link close -> src), into *st: along a
- * continuous loop every weak link (on -> off) has one true end, so a
- * candidate that conflicts with both ends goes. Returns how many. */
-static int sdk_lg_cycle_elims(sudoku_logic *lg, sudoku_step *st, int close)
+/* Eliminations of the cycle that closes from on-node x (reached by the
+ * last search, its path back to the source) through off-node y to the
+ * source, into *st; SE's rule: a candidate outside the loop's cells goes
+ * when it sees an "on" and an "off" of its digit on the loop. Returns how
+ * many. */
+static int sdk_lg_cycle_elims(sudoku_logic *lg, sudoku_step *st, int x, int y)
 {
+    enum { W = SDK_CHAIN_MAX_SIZE * SDK_CHAIN_MAX_SIZE / 64 };
     int n = lg->n, added = 0;
-    uint64_t pa[SDK_LG_WORDS], pb[SDK_LG_WORDS];
-    for (int y = close, x = lg->chain_parent[close]; x >= 0; y = x, x = lg->chain_parent[x]) {
-        if (!(x & 1) || (y & 1)) continue; /* weak links only: x on, y off */
-        int ca = (x >> 1) / n, da = (x >> 1) % n + 1, cb = (y >> 1) / n, db = (y >> 1) % n + 1;
-        if (ca == cb) {
-            for (uint64_t m = lg->cand[ca] & ~sdk_bit(da) & ~sdk_bit(db); m; m &= m - 1) {
-                sdk_lg_add_elim(st, ca, sdk_ctz(m) + 1);
-                added++;
-            }
-        } else if (da == db) {
-            sdk_lg_peers(lg, ca, pa);
-            sdk_lg_peers(lg, cb, pb);
-            for (int w = 0; w < lg->words; w++) pa[w] &= pb[w];
-            added += sdk_lg_elim_set(lg, st, pa, da);
-        }
+    uint64_t seen[2][SDK_CHAIN_MAX_SIZE][W] = {{{0}}}; /* [on][digit]: peers of the loop's */
+    uint64_t loop[W] = {0}, pa[SDK_LG_WORDS];
+    uint64_t digits = 0;
+    for (int v = y; v >= 0; v = v == y ? x : lg->chain_parent[v]) {
+        int c = (v >> 1) / n, d = (v >> 1) % n + 1;
+        loop[c >> 6] |= UINT64_C(1) << (c & 63);
+        sdk_lg_peers(lg, c, pa);
+        for (int w = 0; w < lg->words; w++) seen[v & 1][d - 1][w] |= pa[w];
+        digits |= sdk_bit(d);
+    }
+    for (uint64_t m = digits; m; m &= m - 1) {
+        int d = sdk_ctz(m) + 1;
+        for (int w = 0; w < lg->words; w++)
+            pa[w] = seen[1][d - 1][w] & seen[0][d - 1][w] & ~loop[w];
+        added += sdk_lg_elim_set(lg, st, pa, d);
     }
     return added;
+}
+
+/* True when node y is on the path of node x back to the source. */
+static bool sdk_lg_on_path(const sudoku_logic *lg, int x, int y)
+{
+    for (; x >= 0; x = lg->chain_parent[x])
+        if (x == y) return true;
+    return false;
+}
+
+/* True when on-node x implies off-node y with `links`: the same digit in
+ * two cells that see each other, or (Y) two digits of one cell. */
+static bool sdk_lg_weak(sudoku_logic *lg, int x, int y, int links)
+{
+    int n = lg->n, cx = (x >> 1) / n, cy = (y >> 1) / n, dx = (x >> 1) % n, dy = (y >> 1) % n;
+    if (cx == cy) return dx != dy && (links & SDK_LG_Y);
+    if (dx != dy) return false;
+    for (int k = 0; k < lg->cell_nunits[cx]; k++)
+        if (sdk_lg_has(lg->unit_bits[lg->cell_units[cx][k]], cy)) return true;
+    return false;
 }
 
 /* The strong partners of candidate (cell, d): the nodes off(q) that imply
@@ -586,8 +606,10 @@ static int sdk_lg_strong(sudoku_logic *lg, int cell, int d, int links, int *out,
 }
 
 /* The best cycle (X: one digit; Y: bivalue cells; XY: both) scoring below
- * *best: for each candidate p and strong partner q (off q => on p), the
- * shortest way from on p to off q other than their direct weak link. */
+ * *best, as SE's breadth-first search meets them: from "on p", every "on"
+ * node x reached (its first path) with a weak link to an "off q" that is
+ * not on that path and implies p (q a strong partner of p) closes a loop
+ * of x's path and q, four potentials or more. */
 static bool sdk_lg_cycles(sudoku_logic *lg, sudoku_step *st, int links, int *best)
 {
     int base = links == (SDK_LG_X | SDK_LG_Y) ? 70 : 65;
@@ -600,21 +622,27 @@ static bool sdk_lg_cycles(sudoku_logic *lg, sudoku_step *st, int links, int *bes
         for (uint64_t m = lg->cand[cell]; m; m &= m - 1) {
             int d = sdk_ctz(m) + 1, src = sdk_lg_node(lg, cell, d, 1);
             int np = sdk_lg_strong(lg, cell, d, links, partner, SDK_CELL_UNITS + 1);
-            for (int i = 0; i < np; i++) {
-                lg->chain_ban = partner[i];
-                int len = sdk_lg_bfs(lg, src, links, partner[i], max_len, &reached);
-                lg->chain_ban = -1;
-                if (!len) continue;
-                int score = base + sdk_lg_length_bonus(len - 2);
-                if (score >= *best) continue;
-                sdk_lg_step_begin(&trial, SUDOKU_TECH_CYCLE, score);
-                trial.digits = sdk_bit(d);
-                if (!sdk_lg_cycle_elims(lg, &trial, partner[i])) continue;
-                sdk_lg_add_path(lg, &trial, partner[i]);
-                *st = trial;
-                *best = score;
-                max_len = sdk_lg_max_len(base, score);
-                found = true;
+            if (!np) continue;
+            sdk_lg_bfs(lg, src, links, -1, max_len - 1, &reached);
+            for (int i = 0; i < reached; i++) {
+                int x = lg->chain_queue[i], len = lg->chain_dist[x] + 1;
+                if (!(x & 1) || len < 4) continue;
+                if (len > max_len) break; /* the queue is in order of distance */
+                for (int j = 0; j < np; j++) {
+                    int y = partner[j];
+                    if (!sdk_lg_weak(lg, x, y, links) || sdk_lg_on_path(lg, x, y)) continue;
+                    int score = base + sdk_lg_length_bonus(len - 2);
+                    if (score >= *best) continue;
+                    sdk_lg_step_begin(&trial, SUDOKU_TECH_CYCLE, score);
+                    trial.digits = sdk_bit(d);
+                    if (!sdk_lg_cycle_elims(lg, &trial, x, y)) continue;
+                    sdk_lg_add_cell(&trial, (y >> 1) / lg->n);
+                    sdk_lg_add_path(lg, &trial, x);
+                    *st = trial;
+                    *best = score;
+                    max_len = sdk_lg_max_len(base, score);
+                    found = true;
+                }
             }
         }
     }

@@ -168,7 +168,6 @@ struct sudoku_logic {
     int32_t chain_queue[SDK_CHAIN_NODES];
     uint32_t chain_mark[SDK_CHAIN_NODES];
     uint32_t chain_epoch;
-    int32_t chain_ban;                   /* a node the source may not link to directly, or -1 */
     int16_t chain_dist[SDK_CHAIN_NODES]; /* nodes on the path from the source, source = 1 */
 };
 
