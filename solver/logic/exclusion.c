@@ -134,24 +134,26 @@ static void sdk_lg_ate_allowed(const sudoku_logic *lg, const int *c, const uint6
         for (int k = 0; k < 3; k++) used[k] = lg->cand[c[k]];
         return;
     }
-    for (uint64_t m0 = lg->cand[c[0]]; m0; m0 &= m0 - 1) {
-        if (used[0] == lg->cand[c[0]] && used[1] == lg->cand[c[1]] && used[2] == lg->cand[c[2]])
-            return; /* every digit allowed: nothing to remove */
-        uint64_t b0 = m0 & -m0;
-        for (uint64_t m1 = lg->cand[c[1]]; m1; m1 &= m1 - 1) {
-            uint64_t b1 = m1 & -m1;
-            if (see01 && b0 == b1) continue;
-            for (uint64_t m2 = lg->cand[c[2]]; m2; m2 &= m2 - 1) {
-                uint64_t b2 = m2 & -m2, set = b0 | b1 | b2;
-                if ((see02 && b0 == b2) || (see12 && b1 == b2)) continue;
-                if ((used[0] & b0) && (used[1] & b1) && (used[2] & b2)) continue;
-                if (used[0] == lg->cand[c[0]] && used[1] == lg->cand[c[1]] &&
-                    used[2] == lg->cand[c[2]])
-                    return;
-                bool allowed = true;
-                for (int k = 0; k < nexcl && allowed; k++)
-                    allowed = (lg->cand[excl[k]] & ~set) != 0;
-                if (allowed) used[0] |= b0, used[1] |= b1, used[2] |= b2;
+    /* For each digit of each cell not yet known to be allowed, look for one
+     * allowed choice of the other two (most are met at the first try). */
+    bool see[3][3] = {{false, see01, see02}, {see01, false, see12}, {see02, see12, false}};
+    for (int k = 0; k < 3; k++) {
+        int o1 = k == 0 ? 1 : 0, o2 = k == 2 ? 1 : 2;
+        for (uint64_t mk = lg->cand[c[k]] & ~used[k]; mk; mk &= mk - 1) {
+            uint64_t bk = mk & -mk;
+            if (used[k] & bk) continue;
+            bool allowed = false;
+            for (uint64_t m1 = lg->cand[c[o1]]; m1 && !allowed; m1 &= m1 - 1) {
+                uint64_t b1 = m1 & -m1;
+                if (see[k][o1] && b1 == bk) continue;
+                for (uint64_t m2 = lg->cand[c[o2]]; m2 && !allowed; m2 &= m2 - 1) {
+                    uint64_t b2 = m2 & -m2, set = bk | b1 | b2;
+                    if ((see[k][o2] && b2 == bk) || (see[o1][o2] && b2 == b1)) continue;
+                    allowed = true;
+                    for (int x = 0; x < nexcl && allowed; x++)
+                        allowed = (lg->cand[excl[x]] & ~set) != 0;
+                    if (allowed) used[k] |= bk, used[o1] |= b1, used[o2] |= b2;
+                }
             }
         }
     }
@@ -187,7 +189,9 @@ bool sdk_lg_aligned_triple_exclusion(sudoku_logic *lg, sudoku_step *st, int arg)
         int c[3] = {base[i]};
         for (int j = i + 1; j < nbase; j++) {
             c[1] = base[j];
-            uint64_t tail[SDK_LG_ATE_WORDS];
+            uint64_t pair[SDK_LG_ATE_WORDS], tail[SDK_LG_ATE_WORDS];
+            for (int w = 0; w < lg->words; w++) pair[w] = excl[c[0]][w] & excl[c[1]][w];
+            if (sdk_lg_count2(lg, pair, pair) < 2) continue; /* no triple of theirs can have two */
             for (int w = 0; w < lg->words; w++)
                 tail[w] = (excl[c[0]][w] | excl[c[1]][w]) & isbase[w];
             tail[c[0] >> 6] &= ~(UINT64_C(1) << (c[0] & 63));
@@ -197,8 +201,7 @@ bool sdk_lg_aligned_triple_exclusion(sudoku_logic *lg, sudoku_step *st, int arg)
                     c[2] = w * 64 + sdk_ctz(m);
                     if (sdk_lg_ate_seen(excl, c)) continue;
                     uint64_t common[SDK_LG_ATE_WORDS];
-                    for (int v = 0; v < lg->words; v++)
-                        common[v] = excl[c[0]][v] & excl[c[1]][v] & excl[c[2]][v];
+                    for (int v = 0; v < lg->words; v++) common[v] = pair[v] & excl[c[2]][v];
                     if (sdk_lg_count2(lg, common, common) < 2) continue;
                     uint64_t used[3];
                     sdk_lg_ate_allowed(lg, c, common, used);
