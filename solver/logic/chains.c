@@ -91,11 +91,11 @@ static int sdk_lg_bfs(sudoku_logic *lg, int src, int links, int target, int max_
                 }
             }
             for (int k = 0; k < lg->cell_nunits[cell]; k++) {
-                const uint16_t *uc = lg->unit_cells[lg->cell_units[cell][k]];
-                for (int i = 0; i < n; i++) {
-                    int q = uc[i];
-                    if (q == cell || !(lg->cand[q] & sdk_bit(d))) continue;
-                    int y = sdk_lg_node(lg, q, d, 0);
+                int u = lg->cell_units[cell][k];
+                uint64_t m =
+                    sdk_lg_unit_positions(lg, u)[d - 1] & ~(UINT64_C(1) << lg->cell_index[cell][k]);
+                for (; m; m &= m - 1) {
+                    int y = sdk_lg_node(lg, lg->unit_cells[u][sdk_ctz(m)], d, 0);
                     if (sdk_lg_reach(lg, x, y, &qlen) && y == target) goto found;
                 }
             }
@@ -107,14 +107,10 @@ static int sdk_lg_bfs(sudoku_logic *lg, int src, int links, int target, int max_
             }
             for (int k = 0; k < lg->cell_nunits[cell] && x_links; k++) {
                 int u = lg->cell_units[cell][k];
-                if (sdk_lg_count2(lg, lg->dcells[d - 1], lg->unit_bits[u]) != 2) continue;
-                int q = -1;
-                for (int w = 0; w < lg->words && q < 0; w++) {
-                    uint64_t b = lg->dcells[d - 1][w] & lg->unit_bits[u][w];
-                    if (cell >> 6 == w) b &= ~(UINT64_C(1) << (cell & 63));
-                    if (b) q = w * 64 + sdk_ctz(b);
-                }
-                int y = sdk_lg_node(lg, q, d, 1);
+                uint64_t pos = sdk_lg_unit_positions(lg, u)[d - 1];
+                if (sdk_popcount(pos) != 2) continue;
+                pos &= ~(UINT64_C(1) << lg->cell_index[cell][k]);
+                int y = sdk_lg_node(lg, lg->unit_cells[u][sdk_ctz(pos)], d, 1);
                 if (sdk_lg_reach(lg, x, y, &qlen) && y == target) goto found;
             }
         }

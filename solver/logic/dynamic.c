@@ -265,8 +265,9 @@ static void sdk_lg_dyn_keep(sudoku_logic *lg, int cand)
 }
 
 /* The branches src[0..k), one of which holds: for every useful potential
- * all of them reach (the AND of their kept sets, `common`), runs them again
- * and sums its ancestors; keeps the least complex that beats *best. */
+ * all of them reach (the AND of their kept sets, `common`; the first 64,
+ * more being rare), runs them again and sums its ancestors; keeps the least
+ * complex that beats *best. */
 static bool sdk_lg_dyn_forcing(sudoku_logic *lg, sudoku_step *st, sdk_lg_run_mode mode,
                                const int *src, int k, const uint64_t *common, sdk_lg_dyn_best *best,
                                int unit)
