@@ -13,6 +13,9 @@
 #   SUDOKU_DATA   data directory (default ../shared/data, from the repo root)
 #   BENCH_CPU     CPU to pin to with taskset (default 1)
 #   SAMPLE17      17-clue puzzles to rate (default 2000)
+#   SE_RATED      a file of `puzzle:rating` lines with published Sudoku Explainer
+#                 ratings (tests/data/README.md): adds the time per band of
+#                 rating, the issue's bar being p95 < 100 ms in each
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -72,6 +75,33 @@ for s in "${sets[@]}"; do
 done
 echo
 echo "sudoku rate --timing, one rating per puzzle, $where; $(uname -m), $(nproc) CPUs."
+
+if [ -n "${SE_RATED:-}" ]; then
+    grep -v '^#' "$SE_RATED" | grep . | grep -v ':.*-' >"$tmp/se"
+    cut -d: -f1 "$tmp/se" >"$tmp/se_puzzles"
+    "${pin[@]}" "$sudoku" rate --timing "$tmp/se_puzzles" >"$tmp/se_out" || true
+    echo
+    echo "| published SE rating | puzzles | median us | p95 us | max us |"
+    echo "|---|--:|--:|--:|--:|"
+    cut -d: -f2 "$tmp/se" | paste -d' ' - "$tmp/se_out" | awk '
+        function pct(a, n, p,   i, j, t) {
+            for (i = 2; i <= n; i++) { t = a[i]; for (j = i - 1; j >= 1 && a[j] > t; j--) a[j + 1] = a[j]; a[j + 1] = t }
+            return n ? a[int((n - 1) * p) + 1] : 0
+        }
+        BEGIN { split("1.2-2.5|2.5-5.0|5.0-6.5|6.5-7.5|7.5-8.5|8.5-9.3|above 9.3", name, "|") }
+        $2 ~ /^!/ { next }
+        { r = $1 + 0; b = r < 2.5 ? 1 : r < 5 ? 2 : r < 6.5 ? 3 : r < 7.5 ? 4 : r < 8.5 ? 5 : r <= 9.3 ? 6 : 7
+          us = substr($NF, 4) + 0; k = ++n[b]; t[b, k] = us; if (us > mx[b]) mx[b] = us }
+        END {
+            for (b = 1; b <= 7; b++) {
+                if (!n[b]) continue
+                delete a; for (k = 1; k <= n[b]; k++) a[k] = t[b, k]
+                printf "| %s | %d | %.0f | %.0f | %.0f |\n", name[b], n[b], pct(a, n[b], 0.5), pct(a, n[b], 0.95), mx[b]
+            }
+        }'
+    echo
+    echo "sudoku rate --timing over $SE_RATED, $where."
+fi
 
 # Over HTTP: POST /v1/hint and /v1/explain of the puzzles above that need no
 # chains, one connection at a time (the latency of one request, no queueing),

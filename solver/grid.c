@@ -323,6 +323,11 @@ static void sdk_symbol_error(const char *text, size_t len, int size, char *err)
 /* The text form's symbol of each value, blank first. */
 static const char sdk_symbols[] = ".123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
+char sdk_symbol(int v)
+{
+    return sdk_symbols[v];
+}
+
 /* One pass over text: writes the cells (up to SUDOKU_MAX_TEXT_SIZE^2 of
  * them) and counts them all in *ncells, noting the largest symbol in *top.
  * Returns 0, or -1 with err on a character that is no symbol, blank or

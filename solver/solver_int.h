@@ -70,6 +70,10 @@ sudoku_status sdk_random_solve(sudoku_solver *s, const sudoku_puzzle *p,
 /* Number of units of p's shape: 3N, plus 2 with the diagonals. */
 int sdk_unit_count(const sudoku_puzzle *p);
 
+/* The text form's symbol of value v, 0..SUDOKU_MAX_TEXT_SIZE: '.' for 0,
+ * then '1'-'9' and 'A'-'Z', as sudoku_format writes the board. */
+char sdk_symbol(int v);
+
 /* Writes the N cells of unit `unit` (numbered as drawn above) to out in
  * ascending order. p's shape must be valid. */
 void sdk_unit_cells(const sudoku_puzzle *p, int unit, uint16_t *out);

@@ -4,9 +4,10 @@
  * difficulty on Sudoku Explainer's scale (score in tenths: 12 is 1.2), with
  * the additions of Sukaku Explainer, the SE derivative that rated the public
  * Sudoku Exchange bank (turbot fish, strong-link chains, WXYZ/VWXYZ-Wings). The
- * step engine walks it in order; the rating, the JSON writers, /metrics,
- * openapi.yaml's enums and the tests all expand it. Adding a technique is one
- * line here plus its finder.
+ * rating, the JSON writers, /metrics, openapi.yaml's enums and the tests all
+ * expand it; the step engine's ladder (solver/logic/ladder.c) gives each
+ * technique its finder and sentence. Adding a technique is one line here,
+ * its finder and sentence, and one row of the ladder.
  *
  * SUDOKU_SEARCH_COUNTERS are the counters the search (sudoku_solve) keeps of
  * the propagation it does, each an instance of one ladder technique (the
@@ -63,6 +64,8 @@
     X(CYCLE, "cycle", 65, "a loop of alternating links: one end of every weak link is true")       \
     X(X_CHAIN, "x_chain", 66, "alternating strong and weak links of one digit")                    \
     X(XY_CHAIN, "xy_chain", 70, "a forcing chain through bivalue cells and conjugate pairs")       \
+    X(ALIGNED_TRIPLE_EXCLUSION, "aligned_triple_exclusion", 75,                                    \
+      "three cells, one seeing the other two, cannot take the triples that empty a common cell")   \
     X(NISHIO, "nishio", 75, "a placement that, followed by its digit alone, empties a unit")       \
     X(FORCING_CHAIN, "forcing_chain", 80,                                                          \
       "every choice of a cell or unit leads to the same result")                                   \

@@ -11,9 +11,7 @@
 
 sudoku_logic *sudoku_logic_new(void)
 {
-    sudoku_logic *lg = calloc(1, sizeof(*lg));
-    if (lg) lg->chain_ban = -1;
-    return lg;
+    return calloc(1, sizeof(sudoku_logic));
 }
 
 void sudoku_logic_free(sudoku_logic *lg)
@@ -179,37 +177,6 @@ void sudoku_logic_apply(sudoku_logic *lg, const sudoku_step *st)
         if (!lg->value[pl->cell] && (lg->cand[pl->cell] & sdk_bit(pl->digit)))
             sdk_lg_place(lg, pl->cell, pl->digit);
     }
-}
-
-void sdk_lg_assume_place(sudoku_logic *lg, int cell, int d)
-{
-    sdk_lg_place(lg, cell, d);
-}
-
-void sdk_lg_assume_remove(sudoku_logic *lg, int cell, int d)
-{
-    sdk_lg_remove(lg, cell, d);
-}
-
-void sdk_lg_save(sudoku_logic *lg)
-{
-    memcpy(lg->save_value, lg->value, (size_t)lg->ncells);
-    memcpy(lg->save_cand, lg->cand, sizeof(uint64_t) * (size_t)lg->ncells);
-    for (int d = 0; d < lg->n; d++)
-        memcpy(lg->save_dcells[d], lg->dcells[d], sizeof(uint64_t) * (size_t)lg->words);
-    memcpy(lg->save_unsolved, lg->unsolved, sizeof(lg->unsolved));
-    lg->save_nsolved = lg->nsolved;
-}
-
-void sdk_lg_restore(sudoku_logic *lg)
-{
-    memcpy(lg->value, lg->save_value, (size_t)lg->ncells);
-    memcpy(lg->cand, lg->save_cand, sizeof(uint64_t) * (size_t)lg->ncells);
-    for (int d = 0; d < lg->n; d++)
-        memcpy(lg->dcells[d], lg->save_dcells[d], sizeof(uint64_t) * (size_t)lg->words);
-    memcpy(lg->unsolved, lg->save_unsolved, sizeof(lg->unsolved));
-    lg->nsolved = lg->save_nsolved;
-    sdk_lg_touch_all(lg);
 }
 
 void sudoku_logic_state(const sudoku_logic *lg, uint8_t *values, uint64_t *cand)

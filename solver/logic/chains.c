@@ -52,12 +52,10 @@ static void sdk_lg_new_epoch(sudoku_logic *lg)
     }
 }
 
-/* Marks node y reached from x; returns true when it is new. The source's
- * link to lg->chain_ban is not followed (a cycle search wants the long way). */
+/* Marks node y reached from x; returns true when it is new. */
 static inline bool sdk_lg_reach(sudoku_logic *lg, int x, int y, int *qlen)
 {
     if (lg->chain_mark[y] == lg->chain_epoch) return false;
-    if (y == lg->chain_ban && lg->chain_parent[x] < 0) return false;
     lg->chain_mark[y] = lg->chain_epoch;
     lg->chain_parent[y] = x;
     lg->chain_dist[y] = (int16_t)(lg->chain_dist[x] + 1);
@@ -93,11 +91,11 @@ static int sdk_lg_bfs(sudoku_logic *lg, int src, int links, int target, int max_
                 }
             }
             for (int k = 0; k < lg->cell_nunits[cell]; k++) {
-                const uint16_t *uc = lg->unit_cells[lg->cell_units[cell][k]];
-                for (int i = 0; i < n; i++) {
-                    int q = uc[i];
-                    if (q == cell || !(lg->cand[q] & sdk_bit(d))) continue;
-                    int y = sdk_lg_node(lg, q, d, 0);
+                int u = lg->cell_units[cell][k];
+                uint64_t m =
+                    sdk_lg_unit_positions(lg, u)[d - 1] & ~(UINT64_C(1) << lg->cell_index[cell][k]);
+                for (; m; m &= m - 1) {
+                    int y = sdk_lg_node(lg, lg->unit_cells[u][sdk_ctz(m)], d, 0);
                     if (sdk_lg_reach(lg, x, y, &qlen) && y == target) goto found;
                 }
             }
@@ -109,14 +107,10 @@ static int sdk_lg_bfs(sudoku_logic *lg, int src, int links, int target, int max_
             }
             for (int k = 0; k < lg->cell_nunits[cell] && x_links; k++) {
                 int u = lg->cell_units[cell][k];
-                if (sdk_lg_count2(lg, lg->dcells[d - 1], lg->unit_bits[u]) != 2) continue;
-                int q = -1;
-                for (int w = 0; w < lg->words && q < 0; w++) {
-                    uint64_t b = lg->dcells[d - 1][w] & lg->unit_bits[u][w];
-                    if (cell >> 6 == w) b &= ~(UINT64_C(1) << (cell & 63));
-                    if (b) q = w * 64 + sdk_ctz(b);
-                }
-                int y = sdk_lg_node(lg, q, d, 1);
+                uint64_t pos = sdk_lg_unit_positions(lg, u)[d - 1];
+                if (sdk_popcount(pos) != 2) continue;
+                pos &= ~(UINT64_C(1) << lg->cell_index[cell][k]);
+                int y = sdk_lg_node(lg, lg->unit_cells[u][sdk_ctz(pos)], d, 1);
                 if (sdk_lg_reach(lg, x, y, &qlen) && y == target) goto found;
             }
         }
@@ -525,30 +519,66 @@ bool sdk_lg_strong_links(sudoku_logic *lg, sudoku_step *st, int links)
     return links == 2 ? sdk_lg_turbot(lg, st) : sdk_lg_link_chains(lg, st, links);
 }
 
-/* Eliminations of the cycle src -> ... -> close -> src (the path the last
- * search found, closed by the strong link close -> src), into *st: along a
- * continuous loop every weak link (on -> off) has one true end, so a
- * candidate that conflicts with both ends goes. Returns how many. */
-static int sdk_lg_cycle_elims(sudoku_logic *lg, sudoku_step *st, int close)
+bool sdk_lg_say_strong_links(sdk_lg_text *t, const sudoku_step *st)
 {
+    int d = sdk_lg_step_digit(st);
+    sdk_lg_put(t, "%d strong links on ", st->nunits);
+    sdk_lg_put_digit(t, d);
+    sdk_lg_put(t, ": ");
+    sdk_lg_put_units(t, st->units, st->nunits, ", ");
+    sdk_lg_put(t, "; one end of the chain ");
+    sdk_lg_put_cells(t, st->cells, st->ncells);
+    sdk_lg_put(t, " holds ");
+    sdk_lg_put_digit(t, d);
+    return false;
+}
+
+/* Eliminations of the cycle that closes from on-node x (reached by the
+ * last search, its path back to the source) through off-node y to the
+ * source, into *st; SE's rule: a candidate outside the loop's cells goes
+ * when it sees an "on" and an "off" of its digit on the loop. Returns how
+ * many. */
+static int sdk_lg_cycle_elims(sudoku_logic *lg, sudoku_step *st, int x, int y)
+{
+    enum { W = SDK_CHAIN_MAX_SIZE * SDK_CHAIN_MAX_SIZE / 64 };
     int n = lg->n, added = 0;
-    uint64_t pa[SDK_LG_WORDS], pb[SDK_LG_WORDS];
-    for (int y = close, x = lg->chain_parent[close]; x >= 0; y = x, x = lg->chain_parent[x]) {
-        if (!(x & 1) || (y & 1)) continue; /* weak links only: x on, y off */
-        int ca = (x >> 1) / n, da = (x >> 1) % n + 1, cb = (y >> 1) / n, db = (y >> 1) % n + 1;
-        if (ca == cb) {
-            for (uint64_t m = lg->cand[ca] & ~sdk_bit(da) & ~sdk_bit(db); m; m &= m - 1) {
-                sdk_lg_add_elim(st, ca, sdk_ctz(m) + 1);
-                added++;
-            }
-        } else if (da == db) {
-            sdk_lg_peers(lg, ca, pa);
-            sdk_lg_peers(lg, cb, pb);
-            for (int w = 0; w < lg->words; w++) pa[w] &= pb[w];
-            added += sdk_lg_elim_set(lg, st, pa, da);
-        }
+    uint64_t seen[2][SDK_CHAIN_MAX_SIZE][W] = {{{0}}}; /* [on][digit]: peers of the loop's */
+    uint64_t loop[W] = {0}, pa[SDK_LG_WORDS];
+    uint64_t digits = 0;
+    for (int v = y; v >= 0; v = v == y ? x : lg->chain_parent[v]) {
+        int c = (v >> 1) / n, d = (v >> 1) % n + 1;
+        loop[c >> 6] |= UINT64_C(1) << (c & 63);
+        sdk_lg_peers(lg, c, pa);
+        for (int w = 0; w < lg->words; w++) seen[v & 1][d - 1][w] |= pa[w];
+        digits |= sdk_bit(d);
+    }
+    for (uint64_t m = digits; m; m &= m - 1) {
+        int d = sdk_ctz(m) + 1;
+        for (int w = 0; w < lg->words; w++)
+            pa[w] = seen[1][d - 1][w] & seen[0][d - 1][w] & ~loop[w];
+        added += sdk_lg_elim_set(lg, st, pa, d);
     }
     return added;
+}
+
+/* True when node y is on the path of node x back to the source. */
+static bool sdk_lg_on_path(const sudoku_logic *lg, int x, int y)
+{
+    for (; x >= 0; x = lg->chain_parent[x])
+        if (x == y) return true;
+    return false;
+}
+
+/* True when on-node x implies off-node y with `links`: the same digit in
+ * two cells that see each other, or (Y) two digits of one cell. */
+static bool sdk_lg_weak(sudoku_logic *lg, int x, int y, int links)
+{
+    int n = lg->n, cx = (x >> 1) / n, cy = (y >> 1) / n, dx = (x >> 1) % n, dy = (y >> 1) % n;
+    if (cx == cy) return dx != dy && (links & SDK_LG_Y);
+    if (dx != dy) return false;
+    for (int k = 0; k < lg->cell_nunits[cx]; k++)
+        if (sdk_lg_has(lg->unit_bits[lg->cell_units[cx][k]], cy)) return true;
+    return false;
 }
 
 /* The strong partners of candidate (cell, d): the nodes off(q) that imply
@@ -572,8 +602,10 @@ static int sdk_lg_strong(sudoku_logic *lg, int cell, int d, int links, int *out,
 }
 
 /* The best cycle (X: one digit; Y: bivalue cells; XY: both) scoring below
- * *best: for each candidate p and strong partner q (off q => on p), the
- * shortest way from on p to off q other than their direct weak link. */
+ * *best, as SE's breadth-first search meets them: from "on p", every "on"
+ * node x reached (its first path) with a weak link to an "off q" that is
+ * not on that path and implies p (q a strong partner of p) closes a loop
+ * of x's path and q, four potentials or more. */
 static bool sdk_lg_cycles(sudoku_logic *lg, sudoku_step *st, int links, int *best)
 {
     int base = links == (SDK_LG_X | SDK_LG_Y) ? 70 : 65;
@@ -586,29 +618,36 @@ static bool sdk_lg_cycles(sudoku_logic *lg, sudoku_step *st, int links, int *bes
         for (uint64_t m = lg->cand[cell]; m; m &= m - 1) {
             int d = sdk_ctz(m) + 1, src = sdk_lg_node(lg, cell, d, 1);
             int np = sdk_lg_strong(lg, cell, d, links, partner, SDK_CELL_UNITS + 1);
-            for (int i = 0; i < np; i++) {
-                lg->chain_ban = partner[i];
-                int len = sdk_lg_bfs(lg, src, links, partner[i], max_len, &reached);
-                lg->chain_ban = -1;
-                if (!len) continue;
-                int score = base + sdk_lg_length_bonus(len - 2);
-                if (score >= *best) continue;
-                sdk_lg_step_begin(&trial, SUDOKU_TECH_CYCLE, score);
-                trial.digits = sdk_bit(d);
-                if (!sdk_lg_cycle_elims(lg, &trial, partner[i])) continue;
-                sdk_lg_add_path(lg, &trial, partner[i]);
-                *st = trial;
-                *best = score;
-                max_len = sdk_lg_max_len(base, score);
-                found = true;
+            if (!np) continue;
+            sdk_lg_bfs(lg, src, links, -1, max_len - 1, &reached);
+            for (int i = 0; i < reached; i++) {
+                int x = lg->chain_queue[i], len = lg->chain_dist[x] + 1;
+                if (!(x & 1) || len < 4) continue;
+                if (len > max_len) break; /* the queue is in order of distance */
+                for (int j = 0; j < np; j++) {
+                    int y = partner[j];
+                    if (!sdk_lg_weak(lg, x, y, links) || sdk_lg_on_path(lg, x, y)) continue;
+                    int score = base + sdk_lg_length_bonus(len - 2);
+                    if (score >= *best) continue;
+                    sdk_lg_step_begin(&trial, SUDOKU_TECH_CYCLE, score);
+                    trial.digits = sdk_bit(d);
+                    if (!sdk_lg_cycle_elims(lg, &trial, x, y)) continue;
+                    sdk_lg_add_cell(&trial, (y >> 1) / lg->n);
+                    sdk_lg_add_path(lg, &trial, x);
+                    *st = trial;
+                    *best = score;
+                    max_len = sdk_lg_max_len(base, score);
+                    found = true;
+                }
             }
         }
     }
     return found;
 }
 
-bool sdk_lg_forcing_chain(sudoku_logic *lg, sudoku_step *st)
+bool sdk_lg_forcing_chain(sudoku_logic *lg, sudoku_step *st, int arg)
 {
+    (void)arg;
     if (lg->n > SDK_CHAIN_MAX_SIZE) return false;
     int best = 1000;
     bool found = sdk_lg_cycles(lg, st, SDK_LG_X, &best);
@@ -619,86 +658,21 @@ bool sdk_lg_forcing_chain(sudoku_logic *lg, sudoku_step *st)
     return found;
 }
 
-/* Runs one branch per source and counts, per node, the branches reaching
- * it; keeps in *st the conclusion reached by all with the least total length. */
-static bool sdk_lg_branches(sudoku_logic *lg, sudoku_step *st, const int *src, int k, int *best,
-                            int unit)
+bool sdk_lg_say_single_chain(sdk_lg_text *t, const sudoku_step *st)
 {
-    int nodes = 2 * lg->ncells * lg->n, reached;
-    memset(lg->chain_count, 0, (size_t)nodes);
-    memset(lg->chain_sum, 0, sizeof(*lg->chain_sum) * (size_t)nodes);
-    for (int b = 0; b < k; b++) {
-        sdk_lg_bfs(lg, src[b], SDK_LG_X | SDK_LG_Y, -1, 1 << 14, &reached);
-        for (int i = 0; i < reached; i++) {
-            int x = lg->chain_queue[i];
-            if (lg->chain_count[x] != b) continue; /* missed by an earlier branch */
-            lg->chain_count[x]++;
-            lg->chain_sum[x] += lg->chain_dist[x];
-        }
-    }
-    int base = sudoku_technique_score(SUDOKU_TECH_FORCING_CHAIN);
-    bool found = false;
-    for (int x = 0; x < nodes; x++) {
-        if (lg->chain_count[x] != k) continue;
-        int cell = (x >> 1) / lg->n, d = (x >> 1) % lg->n + 1;
-        if (lg->value[cell]) continue;
-        int score = base + sdk_lg_length_bonus(lg->chain_sum[x] - 2);
-        if (score >= *best) continue;
-        *best = score;
-        found = true;
-        sdk_lg_step_begin(st, SUDOKU_TECH_FORCING_CHAIN, score);
-        st->digits = sdk_bit(d);
-        if (x & 1)
-            sdk_lg_add_place(st, cell, d);
-        else
-            sdk_lg_add_elim(st, cell, d);
-        for (int b = 0; b < k; b++) sdk_lg_add_cell(st, (src[b] >> 1) / lg->n);
-        sdk_lg_add_cell(st, cell);
-        if (unit >= 0) sdk_lg_add_unit(lg, st, unit);
-    }
-    return found;
+    sdk_lg_put(t, "%s: assuming the opposite at ",
+               st->technique == SUDOKU_TECH_X_CHAIN ? "forcing X-chain on one digit"
+                                                    : "forcing chain");
+    sdk_lg_put_cell(t, st->nplacements ? st->placements[0].cell : st->eliminations[0].cell);
+    sdk_lg_put(t, " contradicts itself along ");
+    sdk_lg_put_cells(t, st->cells, st->ncells);
+    return false;
 }
 
-bool sdk_lg_forcing_sources(sudoku_logic *lg, sudoku_step *st, int min_cands, sdk_lg_branch_fn *fn,
-                            int *best)
+bool sdk_lg_say_cycle(sdk_lg_text *t, const sudoku_step *st)
 {
-    int cells[SUDOKU_MAX_SIZE], digits[SUDOKU_MAX_SIZE];
-    bool found = false;
-    for (int cell = 0; cell < lg->ncells; cell++) {
-        if (sdk_popcount(lg->cand[cell]) < min_cands) continue;
-        if (sdk_lg_expired(lg)) return found;
-        int k = 0;
-        for (uint64_t m = lg->cand[cell]; m; m &= m - 1)
-            cells[k] = cell, digits[k++] = sdk_ctz(m) + 1;
-        found |= fn(lg, st, cells, digits, k, best, -1);
-    }
-    for (int u = 0; u < lg->nunits; u++) {
-        if (sdk_lg_expired(lg)) return found;
-        for (int d = 1; d <= lg->n; d++) {
-            int k = 0;
-            for (int i = 0; i < lg->n; i++) {
-                int c = lg->unit_cells[u][i];
-                if (lg->cand[c] & sdk_bit(d)) cells[k] = c, digits[k++] = d;
-            }
-            if (k >= 2) found |= fn(lg, st, cells, digits, k, best, u);
-        }
-    }
-    return found;
-}
-
-/* sdk_lg_branches for a source given as (cell, digit) pairs. */
-static bool sdk_lg_static_branches(sudoku_logic *lg, sudoku_step *st, const int *cells,
-                                   const int *digits, int k, int *best, int unit)
-{
-    int src[SUDOKU_MAX_SIZE];
-    for (int i = 0; i < k; i++) src[i] = sdk_lg_node(lg, cells[i], digits[i], 1);
-    return sdk_lg_branches(lg, st, src, k, best, unit);
-}
-
-bool sdk_lg_multiple_chain(sudoku_logic *lg, sudoku_step *st)
-{
-    if (lg->n > SDK_CHAIN_MAX_SIZE) return false;
-    int best = 1000;
-    /* a cell of two candidates is a strong link: the single forcing chains follow it */
-    return sdk_lg_forcing_sources(lg, st, 3, sdk_lg_static_branches, &best);
+    sdk_lg_put(t, "cycle through ");
+    sdk_lg_put_cells(t, st->cells, st->ncells);
+    sdk_lg_put(t, ": one end of each of its weak links is true");
+    return false;
 }

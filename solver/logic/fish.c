@@ -94,3 +94,18 @@ bool sdk_lg_fish(sudoku_logic *lg, sudoku_step *st, int degree)
     }
     return false;
 }
+
+bool sdk_lg_say_fish(sdk_lg_text *t, const sudoku_step *st)
+{
+    int k = st->nunits / 2;
+    sdk_lg_put(t, "%s on ",
+               st->technique == SUDOKU_TECH_X_WING      ? "X-Wing"
+               : st->technique == SUDOKU_TECH_SWORDFISH ? "Swordfish"
+                                                        : "Jellyfish");
+    sdk_lg_put_digit(t, sdk_lg_step_digit(st));
+    sdk_lg_put(t, ": in ");
+    sdk_lg_put_units(t, st->units, k, " and ");
+    sdk_lg_put(t, " it can only go in ");
+    sdk_lg_put_units(t, st->units + k, st->nunits - k, " and ");
+    return false;
+}

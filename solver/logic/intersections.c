@@ -125,12 +125,25 @@ static bool sdk_lg_locked(sudoku_logic *lg, sudoku_step *st, bool boxes, bool di
     return false;
 }
 
-bool sdk_lg_pointing(sudoku_logic *lg, sudoku_step *st, bool direct)
+bool sdk_lg_pointing(sudoku_logic *lg, sudoku_step *st, int arg)
 {
-    return sdk_lg_locked(lg, st, true, direct);
+    return sdk_lg_locked(lg, st, true, arg & SDK_LG_DIRECT);
 }
 
-bool sdk_lg_claiming(sudoku_logic *lg, sudoku_step *st, bool direct)
+bool sdk_lg_claiming(sudoku_logic *lg, sudoku_step *st, int arg)
 {
-    return sdk_lg_locked(lg, st, false, direct);
+    return sdk_lg_locked(lg, st, false, arg & SDK_LG_DIRECT);
+}
+
+bool sdk_lg_say_locked(sdk_lg_text *t, const sudoku_step *st)
+{
+    bool pointing =
+        st->technique == SUDOKU_TECH_POINTING || st->technique == SUDOKU_TECH_DIRECT_POINTING;
+    sdk_lg_put(t, "%s: in ", pointing ? "pointing" : "claiming");
+    sdk_lg_put_unit(t, st->units[0]);
+    sdk_lg_put(t, ", ");
+    sdk_lg_put_digit(t, sdk_lg_step_digit(st));
+    sdk_lg_put(t, " can only go in ");
+    sdk_lg_put_unit(t, st->units[1]);
+    return false;
 }

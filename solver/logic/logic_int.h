@@ -3,9 +3,10 @@
  * The engine keeps a candidate grid and finds, one at a time, the easiest
  * human deduction it allows. Each technique family lives in its own file and
  * exports finders: functions that look at the grid, fill a sudoku_step for
- * the first instance they meet and return true, without changing the grid.
- * engine.c walks the ladder (one row per finder, in score order), applies the
- * step it gets, and is what rating, explaining and hinting all read.
+ * the first instance they meet and return true, without changing the grid,
+ * and the sentences of the techniques they find. ladder.c lists them, one
+ * row per rung in score order; engine.c walks it, applies the step it gets,
+ * and is what rating, explaining and hinting all read.
  *
  * DESIGN: every set of cells is a bitset over the N*N cells (`words` 64-bit
  * words: 2 for 9x9, 10 for 25x25, 64 for 64x64), so "the places of digit d in
@@ -39,7 +40,17 @@
 /* Dynamic chains follow every assumption with singles over the whole grid:
  * past this size a 16x16 took seconds, so they stop here. */
 #define SDK_DYNAMIC_MAX_SIZE 12
-#define SDK_CHAIN_NODES      (2 * SDK_CHAIN_MAX_SIZE * SDK_CHAIN_MAX_SIZE * SDK_CHAIN_MAX_SIZE)
+/* The scratch of SE's chaining runs (dynamic.c), which its static multiple
+ * chains use up to SDK_CHAIN_MAX_SIZE: potentials, each one's parents at
+ * most (the one that implied it and the removals that left one choice), and
+ * a potential set as a bitset. */
+#define SDK_DYN_CELLS     (SDK_CHAIN_MAX_SIZE * SDK_CHAIN_MAX_SIZE)
+#define SDK_DYN_UNITS     (3 * SDK_CHAIN_MAX_SIZE + 2)
+#define SDK_DYN_CANDS     (SDK_DYN_CELLS * SDK_CHAIN_MAX_SIZE)
+#define SDK_DYN_NODES     (2 * SDK_DYN_CANDS)
+#define SDK_DYN_POOL      ((SDK_DYN_NODES + 1) * (SDK_CHAIN_MAX_SIZE + 1))
+#define SDK_DYN_SET_WORDS ((SDK_DYN_NODES + 63) / 64)
+#define SDK_CHAIN_NODES   (2 * SDK_CHAIN_MAX_SIZE * SDK_CHAIN_MAX_SIZE * SDK_CHAIN_MAX_SIZE)
 /* Units one unit can cross in two cells or more: a unit of N cells meets at
  * most N/2 others that way in each of rows, columns, boxes, plus diagonals. */
 #define SDK_LG_MAX_CROSS (2 * SUDOKU_MAX_SIZE + 2)
@@ -110,9 +121,9 @@ struct sudoku_logic {
     uint64_t changes;
     uint64_t unit_stamp[SDK_MAX_UNITS];
     uint64_t digit_stamp[SUDOKU_MAX_SIZE];
-    uint64_t single_clean[SDK_MAX_UNITS];       /* hidden singles */
-    uint64_t locked_clean[SDK_MAX_UNITS]; /* `changes` when the unit last had no locked digit */
-    uint64_t naked_clean[5][SDK_MAX_UNITS];     /* by degree */
+    uint64_t single_clean[SDK_MAX_UNITS];   /* hidden singles */
+    uint64_t locked_clean[SDK_MAX_UNITS];   /* `changes` when the unit last had no locked digit */
+    uint64_t naked_clean[5][SDK_MAX_UNITS]; /* by degree */
     uint64_t hidden_clean[2][5][SDK_MAX_UNITS]; /* by direct, degree */
     uint64_t fish_clean[5][SUDOKU_MAX_SIZE];    /* by degree */
     uint64_t links_clean[7][SUDOKU_MAX_SIZE];   /* strong-link chains, by links */
@@ -125,15 +136,25 @@ struct sudoku_logic {
         uint8_t u1, u2, d;
     } locked[SDK_LG_MAX_LOCKED];
 
-    /* A saved grid, for the assumptions of dynamic chains. */
-    uint8_t save_value[SUDOKU_MAX_CELLS];
-    uint64_t save_cand[SUDOKU_MAX_CELLS];
-    uint64_t save_dcells[SUDOKU_MAX_SIZE][SDK_LG_WORDS];
-    uint64_t save_unsolved[SDK_LG_WORDS];
-    int save_nsolved;
-    /* Dynamic forcing: what every branch so far agrees on. */
-    uint8_t agree_value[SUDOKU_MAX_CELLS]; /* digit all placed, 0 none, 0xff not yet set */
-    uint64_t agree_removed[SUDOKU_MAX_CELLS];
+    /* Dynamic chains (dynamic.c): one run's grid and the potentials it
+     * reached (dyn_mark == dyn_epoch), each with its parents
+     * dyn_pool[dyn_pstart .. + dyn_pcount); a mark for counting ancestors;
+     * and every candidate's "on" run, kept for the forcing kinds. */
+    uint64_t dyn_cand[SDK_DYN_CELLS];
+    uint8_t dyn_units[SDK_DYN_CELLS][SDK_CELL_UNITS];     /* in SE's order */
+    uint8_t dyn_index[SDK_DYN_CELLS][SDK_CELL_UNITS];     /* the cell's place in each */
+    uint64_t dyn_pos0[SDK_DYN_UNITS][SDK_CHAIN_MAX_SIZE]; /* places by unit, digit */
+    uint64_t dyn_pos[SDK_DYN_UNITS][SDK_CHAIN_MAX_SIZE];  /* the same in the run */
+    uint32_t dyn_mark[SDK_DYN_NODES], dyn_epoch;
+    int32_t dyn_pstart[SDK_DYN_NODES];
+    uint16_t dyn_pcount[SDK_DYN_NODES];
+    int32_t dyn_pool[SDK_DYN_POOL];
+    int dyn_npool;
+    int32_t dyn_qon[SDK_DYN_NODES], dyn_qoff[SDK_DYN_NODES]; /* every potential reached */
+    int dyn_nqon, dyn_nqoff;
+    uint32_t dyn_amark[SDK_DYN_NODES], dyn_aepoch;
+    int32_t dyn_astack[SDK_DYN_POOL];
+    uint64_t dyn_set[SDK_DYN_CANDS][SDK_DYN_SET_WORDS];
 
     /* When to give up on a chain search (0 = never), and whether one gave up. */
     uint64_t deadline_ns;
@@ -147,10 +168,7 @@ struct sudoku_logic {
     int32_t chain_queue[SDK_CHAIN_NODES];
     uint32_t chain_mark[SDK_CHAIN_NODES];
     uint32_t chain_epoch;
-    int32_t chain_ban;                    /* a node the source may not link to directly, or -1 */
-    int16_t chain_dist[SDK_CHAIN_NODES];  /* nodes on the path from the source, source = 1 */
-    uint8_t chain_count[SDK_CHAIN_NODES]; /* forcing: branches that reached the node */
-    int32_t chain_sum[SDK_CHAIN_NODES];   /* forcing: their path lengths, summed */
+    int16_t chain_dist[SDK_CHAIN_NODES]; /* nodes on the path from the source, source = 1 */
 };
 
 /* ---- unit and bitset helpers ----------------------------------------------------- */
@@ -196,13 +214,6 @@ void sdk_lg_peers(const sudoku_logic *lg, int cell, uint64_t *out);
  * unit's i-th cell holds d as a candidate. Cached; valid until the grid changes. */
 const uint64_t *sdk_lg_unit_positions(sudoku_logic *lg, int u);
 
-/* Saves the grid, and restores it (caches marked stale). One level only. */
-void sdk_lg_save(sudoku_logic *lg);
-void sdk_lg_restore(sudoku_logic *lg);
-/* Changes the grid for an assumption: place d in cell, or remove it. */
-void sdk_lg_assume_place(sudoku_logic *lg, int cell, int d);
-void sdk_lg_assume_remove(sudoku_logic *lg, int cell, int d);
-
 /* ---- building a step ------------------------------------------------------------- */
 
 /* Clears st and sets its technique and score (tenths). */
@@ -217,74 +228,115 @@ void sdk_lg_add_unit(const sudoku_logic *lg, sudoku_step *st, int u);
  * returns how many were added. */
 int sdk_lg_elim_set(const sudoku_logic *lg, sudoku_step *st, const uint64_t *set, int d);
 
-/* ---- finders: fill *st for the first instance found and return true ---------------- */
+/* ---- sentences (text.c) ----------------------------------------------------------- */
+
+/* A sentence being written into the caller's buffer for puzzle p. */
+typedef struct sdk_lg_text {
+    char *out;
+    size_t cap, len; /* len: what was wanted, may pass cap */
+    const sudoku_puzzle *p;
+} sdk_lg_text;
+
+/* Appends to the sentence; what passes the buffer is counted, not written. */
+__attribute__((format(printf, 2, 3))) void sdk_lg_put(sdk_lg_text *t, const char *fmt, ...);
+void sdk_lg_put_cell(sdk_lg_text *t, int cell);                      /* r1c2 */
+void sdk_lg_put_cells(sdk_lg_text *t, const uint16_t *cells, int k); /* r1c2, r3c4 and r5c6 */
+void sdk_lg_put_digit(sdk_lg_text *t, int d);               /* the puzzle's symbol: 7, A, ... */
+void sdk_lg_put_digits(sdk_lg_text *t, uint64_t digits);    /* 1, 2 and 3 */
+void sdk_lg_put_placement(sdk_lg_text *t, int cell, int d); /* r1c2 = 3 */
+void sdk_lg_put_unit(sdk_lg_text *t, sudoku_unit_ref u);    /* row 1, box 3, ... */
+/* The k units, separated by ", " and by last_sep before the last. */
+void sdk_lg_put_units(sdk_lg_text *t, const sudoku_unit_ref *units, int k, const char *last_sep);
+/* "pair", "triple" or "quad" for k = 2, 3, 4. */
+const char *sdk_lg_set_name(int k);
+/* The lowest digit of the step's digits, or 0. */
+int sdk_lg_step_digit(const sudoku_step *st);
+
+/* ---- the ladder (ladder.c) ---------------------------------------------------------- */
+
+/* A finder: fills *st for the first instance found and returns true,
+ * without changing the grid; arg is its rung's argument. */
+typedef bool sdk_lg_find_fn(sudoku_logic *lg, sudoku_step *st, int arg);
+/* A sentence writer: writes what a step of its technique saw; returns true
+ * when that sentence already says what the step places (singles), false to
+ * have the eliminations and placements appended. */
+typedef bool sdk_lg_say_fn(sdk_lg_text *t, const sudoku_step *st);
+
+/* One rung. find is NULL on a row that only gives a sentence to a technique
+ * the finder of an earlier row yields (see ladder.c). */
+typedef struct sdk_lg_rung {
+    sudoku_technique technique;
+    sdk_lg_find_fn *find;
+    int arg;
+    sdk_lg_say_fn *say;
+} sdk_lg_rung;
+
+extern const sdk_lg_rung sdk_lg_ladder[];
+extern const int sdk_lg_rungs;
+/* The first row of technique t, or NULL when it has none. */
+const sdk_lg_rung *sdk_lg_rung_of(sudoku_technique t);
+
+/* Added to a rung's argument: find only instances that leave a hidden
+ * single at once (SE's "direct" techniques). */
+#define SDK_LG_DIRECT 0x100
+
+/* ---- finders and their sentences, by family ---------------------------------------- */
 
 /* singles.c */
-bool sdk_lg_full_house(sudoku_logic *lg, sudoku_step *st);
-bool sdk_lg_hidden_single_box(sudoku_logic *lg, sudoku_step *st);
-bool sdk_lg_hidden_single_line(sudoku_logic *lg, sudoku_step *st);
-bool sdk_lg_naked_single(sudoku_logic *lg, sudoku_step *st);
+sdk_lg_find_fn sdk_lg_full_house, sdk_lg_hidden_single_box, sdk_lg_hidden_single_line,
+    sdk_lg_naked_single;
+sdk_lg_say_fn sdk_lg_say_full_house, sdk_lg_say_hidden_single, sdk_lg_say_naked_single;
 
-/* intersections.c: `direct` finds only those that leave a hidden single at once. */
-bool sdk_lg_pointing(sudoku_logic *lg, sudoku_step *st, bool direct);
-bool sdk_lg_claiming(sudoku_logic *lg, sudoku_step *st, bool direct);
+/* intersections.c: arg SDK_LG_DIRECT or 0. */
+sdk_lg_find_fn sdk_lg_pointing, sdk_lg_claiming;
+sdk_lg_say_fn sdk_lg_say_locked;
 
-/* subsets.c: degree 2..4. */
-bool sdk_lg_naked_set(sudoku_logic *lg, sudoku_step *st, int degree);
-bool sdk_lg_hidden_set(sudoku_logic *lg, sudoku_step *st, int degree, bool direct);
+/* subsets.c: arg the degree 2..4 (hidden: with SDK_LG_DIRECT or not). */
+sdk_lg_find_fn sdk_lg_naked_set, sdk_lg_hidden_set;
+sdk_lg_say_fn sdk_lg_say_naked_set, sdk_lg_say_hidden_set;
 
-/* fish.c: X-Wing (2), Swordfish (3), Jellyfish (4). */
-bool sdk_lg_fish(sudoku_logic *lg, sudoku_step *st, int degree);
+/* fish.c: arg the degree, X-Wing (2), Swordfish (3), Jellyfish (4). */
+sdk_lg_find_fn sdk_lg_fish;
+sdk_lg_say_fn sdk_lg_say_fish;
 
-/* wings.c */
-bool sdk_lg_xy_wing(sudoku_logic *lg, sudoku_step *st);
-bool sdk_lg_xyz_wing(sudoku_logic *lg, sudoku_step *st);
-/* Sukaku Explainer's WXYZ- (m = 3) and VWXYZ-Wings (m = 4): an almost
- * locked set of m mutually visible cells and a bivalue cell. */
-bool sdk_lg_als_wing(sudoku_logic *lg, sudoku_step *st, int m);
+/* wings.c. sdk_lg_als_wing is Sukaku Explainer's WXYZ- (arg 3) and
+ * VWXYZ-Wing (arg 4): an almost locked set of arg mutually visible cells and
+ * a bivalue cell. */
+sdk_lg_find_fn sdk_lg_xy_wing, sdk_lg_xyz_wing, sdk_lg_als_wing;
+sdk_lg_say_fn sdk_lg_say_wing, sdk_lg_say_als_wing;
 
-/* uniqueness.c: both assume the puzzle has one solution. */
-bool sdk_lg_unique_loops(sudoku_logic *lg, sudoku_step *st);
-bool sdk_lg_bug(sudoku_logic *lg, sudoku_step *st);
+/* uniqueness.c: both assume the puzzle has one solution. The loop finder
+ * yields unique rectangles and unique loops. */
+sdk_lg_find_fn sdk_lg_unique_loops, sdk_lg_bug;
+sdk_lg_say_fn sdk_lg_say_unique_loop, sdk_lg_say_bug;
 
-/* exclusion.c */
-bool sdk_lg_aligned_pair_exclusion(sudoku_logic *lg, sudoku_step *st);
+/* exclusion.c: aligned pair (6.2) and triple (7.5) exclusion, one sentence. */
+sdk_lg_find_fn sdk_lg_aligned_pair_exclusion, sdk_lg_aligned_triple_exclusion;
+sdk_lg_say_fn sdk_lg_say_aligned_exclusion;
 
 /* chains.c, static chains: sdk_lg_forcing_chain finds the lowest-scoring of
  * X-, Y- and XY-cycles (6.5/7.0) and single forcing X- and XY-chains
- * (6.6/7.0), plus SE length increments; sdk_lg_multiple_chain the cell and
- * unit forcing chains (every candidate of a cell, or every place of a digit
- * in a unit, forces the same, 8.0). */
-bool sdk_lg_forcing_chain(sudoku_logic *lg, sudoku_step *st);
-/* X-chains of exactly `links` (2..8) strong links of one digit, each pair
- * joined by a weak link: one end is true, so the digit leaves the cells that
- * see both. Sukaku Explainer's "strong links" rungs: 2 is the Turbot Fish
- * (skyscraper, kite; 4.0), then 5.4, 5.8, 6.2, 6.6, 7.0, 7.4, plus 0.1 when
- * a link lies in a box and 0.1 when the links use both rows and columns.
- * Links may be grouped (a line's places in two boxes, a box's in two of its
- * lines: the empty rectangle), which adds 0.3 instead (the turbot fish 4.3);
- * no two links' units share a place of the digit. */
-bool sdk_lg_strong_links(sudoku_logic *lg, sudoku_step *st, int links);
-bool sdk_lg_multiple_chain(sudoku_logic *lg, sudoku_step *st);
+ * (6.6/7.0), plus SE length increments.
+ * sdk_lg_strong_links: X-chains of exactly arg (2..8) strong links of one
+ * digit, each pair joined by a weak link: one end is true, so the digit
+ * leaves the cells that see both. Sukaku Explainer's "strong links" rungs: 2
+ * is the Turbot Fish (skyscraper, kite; 4.0), then 5.4, 5.8, 6.2, 6.6, 7.0,
+ * 7.4, plus 0.1 when a link lies in a box and 0.1 when the links use both
+ * rows and columns. Links may be grouped (a line's places in two boxes, a
+ * box's in two of its lines: the empty rectangle), which adds 0.3 instead
+ * (the turbot fish 4.3); no two links' units share a place of the digit. */
+sdk_lg_find_fn sdk_lg_forcing_chain, sdk_lg_strong_links;
+sdk_lg_say_fn sdk_lg_say_strong_links, sdk_lg_say_cycle, sdk_lg_say_single_chain;
 
-/* The branches of one forcing-chain source, (cells[i], digits[i]) for i < k,
- * one of which is true; unit is the source's unit, or -1 for a cell. Fills
- * *st when they force something that scores below *best. */
-typedef bool sdk_lg_branch_fn(sudoku_logic *lg, sudoku_step *st, const int *cells,
-                              const int *digits, int k, int *best, int unit);
-/* Hands fn every source of a cell or unit forcing chain, in order: each cell
- * with at least min_cands candidates, then each unit and digit with two
- * places or more. Returns whether fn found a step; stops early when lg's
- * time is up. Shared by the static (chains.c) and dynamic (dynamic.c) kinds. */
-bool sdk_lg_forcing_sources(sudoku_logic *lg, sudoku_step *st, int min_cands, sdk_lg_branch_fn *fn,
-                            int *best);
-
-/* dynamic.c: chains whose assumptions are carried out with singles as they
- * go (the grid changes along the chain): Nishio (7.5: a placement that breaks
- * the grid for its digit is false) and dynamic forcing (8.5: cell and unit
- * forcing, and a removal that breaks the grid). Up to SDK_DYNAMIC_MAX_SIZE. */
-bool sdk_lg_nishio(sudoku_logic *lg, sudoku_step *st);
-bool sdk_lg_dynamic_chain(sudoku_logic *lg, sudoku_step *st);
+/* dynamic.c: SE's chaining runs. Static multiple chains (8.0: cell and unit
+ * forcing on the grid as it is, up to SDK_CHAIN_MAX_SIZE), and dynamic
+ * chains, whose assumptions change the grid as they go (up to
+ * SDK_DYNAMIC_MAX_SIZE): Nishio (7.5: one digit's links; a candidate whose
+ * assumption ends in a contradiction) and dynamic forcing (8.5:
+ * contradictions, double, cell and unit forcing); all plus SE's length
+ * increments on their complexity. */
+sdk_lg_find_fn sdk_lg_multiple_chain, sdk_lg_nishio, sdk_lg_dynamic_chain;
+sdk_lg_say_fn sdk_lg_say_forcing_chain, sdk_lg_say_nishio, sdk_lg_say_dynamic_chain;
 
 /* The score SE adds to a chain's base for its length (nodes in the chain). */
 int sdk_lg_length_bonus(int length);

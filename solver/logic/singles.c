@@ -33,8 +33,9 @@ static bool sdk_lg_hidden_in(sudoku_logic *lg, sudoku_step *st, sudoku_technique
     return false;
 }
 
-bool sdk_lg_full_house(sudoku_logic *lg, sudoku_step *st)
+bool sdk_lg_full_house(sudoku_logic *lg, sudoku_step *st, int arg)
 {
+    (void)arg;
     /* SE's order: boxes, columns, rows, then the diagonals. */
     for (int i = 0; i < lg->nunits; i++) {
         int n = lg->n, u = i < n ? 2 * n + i : i < 2 * n ? i : i < 3 * n ? i - 2 * n : i;
@@ -53,19 +54,41 @@ bool sdk_lg_full_house(sudoku_logic *lg, sudoku_step *st)
     return false;
 }
 
-bool sdk_lg_hidden_single_box(sudoku_logic *lg, sudoku_step *st)
+bool sdk_lg_say_full_house(sdk_lg_text *t, const sudoku_step *st)
 {
+    sdk_lg_put_placement(t, st->placements[0].cell, sdk_lg_step_digit(st));
+    sdk_lg_put(t, ": the last empty cell of ");
+    sdk_lg_put_unit(t, st->units[0]);
+    return true;
+}
+
+bool sdk_lg_hidden_single_box(sudoku_logic *lg, sudoku_step *st, int arg)
+{
+    (void)arg;
     return sdk_lg_hidden_in(lg, st, SUDOKU_TECH_HIDDEN_SINGLE_BOX, 2 * lg->n, 3 * lg->n);
 }
 
-bool sdk_lg_hidden_single_line(sudoku_logic *lg, sudoku_step *st)
+bool sdk_lg_hidden_single_line(sudoku_logic *lg, sudoku_step *st, int arg)
 {
+    (void)arg;
     return sdk_lg_hidden_in(lg, st, SUDOKU_TECH_HIDDEN_SINGLE_LINE, 0, 2 * lg->n) ||
            sdk_lg_hidden_in(lg, st, SUDOKU_TECH_HIDDEN_SINGLE_LINE, 3 * lg->n, lg->nunits);
 }
 
-bool sdk_lg_naked_single(sudoku_logic *lg, sudoku_step *st)
+bool sdk_lg_say_hidden_single(sdk_lg_text *t, const sudoku_step *st)
 {
+    int d = sdk_lg_step_digit(st);
+    sdk_lg_put_placement(t, st->placements[0].cell, d);
+    sdk_lg_put(t, ": the only place for ");
+    sdk_lg_put_digit(t, d);
+    sdk_lg_put(t, " in ");
+    sdk_lg_put_unit(t, st->units[0]);
+    return true;
+}
+
+bool sdk_lg_naked_single(sudoku_logic *lg, sudoku_step *st, int arg)
+{
+    (void)arg;
     for (int c = 0; c < lg->ncells; c++) {
         uint64_t m = lg->cand[c];
         if (!m || (m & (m - 1))) continue;
@@ -78,4 +101,12 @@ bool sdk_lg_naked_single(sudoku_logic *lg, sudoku_step *st)
         return true;
     }
     return false;
+}
+
+bool sdk_lg_say_naked_single(sdk_lg_text *t, const sudoku_step *st)
+{
+    sdk_lg_put_placement(t, st->placements[0].cell, sdk_lg_step_digit(st));
+    sdk_lg_put(t, ": the only digit left for ");
+    sdk_lg_put_cell(t, st->placements[0].cell);
+    return true;
 }

@@ -154,8 +154,21 @@ bool sdk_lg_naked_set(sudoku_logic *lg, sudoku_step *st, int degree)
     return false;
 }
 
-bool sdk_lg_hidden_set(sudoku_logic *lg, sudoku_step *st, int degree, bool direct)
+bool sdk_lg_say_naked_set(sdk_lg_text *t, const sudoku_step *st)
 {
+    sdk_lg_put(t, "naked %s: ", sdk_lg_set_name(st->ncells));
+    sdk_lg_put_cells(t, st->cells, st->ncells);
+    sdk_lg_put(t, " hold only ");
+    sdk_lg_put_digits(t, st->digits);
+    sdk_lg_put(t, " in ");
+    sdk_lg_put_unit(t, st->units[0]);
+    return false;
+}
+
+bool sdk_lg_hidden_set(sudoku_logic *lg, sudoku_step *st, int arg)
+{
+    int degree = arg & ~SDK_LG_DIRECT;
+    bool direct = arg & SDK_LG_DIRECT;
     sdk_lg_combo cb = {.k = degree};
     uint64_t *clean = lg->hidden_clean[direct][degree];
     for (int ui = 0; ui < lg->nunits; ui++) {
@@ -182,5 +195,16 @@ bool sdk_lg_hidden_set(sudoku_logic *lg, sudoku_step *st, int degree, bool direc
             return true;
         }
     }
+    return false;
+}
+
+bool sdk_lg_say_hidden_set(sdk_lg_text *t, const sudoku_step *st)
+{
+    sdk_lg_put(t, "hidden %s: in ", sdk_lg_set_name(st->ncells));
+    sdk_lg_put_unit(t, st->units[0]);
+    sdk_lg_put(t, ", ");
+    sdk_lg_put_digits(t, st->digits);
+    sdk_lg_put(t, " go only in ");
+    sdk_lg_put_cells(t, st->cells, st->ncells);
     return false;
 }

@@ -281,8 +281,9 @@ static void sdk_lg_loop_extend(sudoku_logic *lg, sdk_lg_loop *lp, sudoku_step *s
 /* Unique rectangles and loops from every bivalue cell: the easiest step of
  * all, as SE sorts its hints. Loops longer than a rectangle only where
  * chains run (the search grows with the grid). */
-bool sdk_lg_unique_loops(sudoku_logic *lg, sudoku_step *st)
+bool sdk_lg_unique_loops(sudoku_logic *lg, sudoku_step *st, int arg)
 {
+    (void)arg;
     sdk_lg_loop loop, *lp = &loop; /* on the stack: the engine keeps no globals */
     memset(lp->count, 0, sizeof(lp->count));
     lp->best = 1000;
@@ -362,8 +363,9 @@ static bool sdk_lg_bug_type3(sudoku_logic *lg, sudoku_step *st, const int *bug, 
  * each digit 0 or 2 times. Type 1 (one such cell, 5.6): it is its extra
  * digit. Type 2 (several, all with the same single extra, 5.7): that digit
  * leaves every cell seeing them all. Otherwise type 3 (sdk_lg_bug_type3). */
-bool sdk_lg_bug(sudoku_logic *lg, sudoku_step *st)
+bool sdk_lg_bug(sudoku_logic *lg, sudoku_step *st, int arg)
 {
+    (void)arg;
     static const int max_bug = 8; /* more breaking cells than this is no BUG worth the name */
     int bug[8], nbug = 0;
     uint64_t extra[8] = {0}, all_extra = 0;
@@ -432,4 +434,40 @@ bool sdk_lg_bug(sudoku_logic *lg, sudoku_step *st)
     st->digits = all_extra;
     for (int k = 0; k < nbug; k++) sdk_lg_add_cell(st, bug[k]);
     return sdk_lg_elim_set(lg, st, common, x) > 0;
+}
+
+/* A rectangle names its four corners; a loop all its cells, then those of a
+ * type 3's naked set. */
+bool sdk_lg_say_unique_loop(sdk_lg_text *t, const sudoku_step *st)
+{
+    bool rectangle = st->technique == SUDOKU_TECH_UNIQUE_RECTANGLE;
+    sdk_lg_put(t, "unique %s ", rectangle ? "rectangle" : "loop");
+    sdk_lg_put_cells(t, st->cells, rectangle && st->ncells > 4 ? 4 : st->ncells);
+    sdk_lg_put(t, " on ");
+    sdk_lg_put_digits(t, st->digits);
+    sdk_lg_put(t, ": leaving it whole would give the puzzle two solutions");
+    return false;
+}
+
+bool sdk_lg_say_bug(sdk_lg_text *t, const sudoku_step *st)
+{
+    if (st->nunits) {
+        /* Type 3: the breaking cells, then the naked set's other cells. */
+        int others = sdk_popcount(st->digits) - 1;
+        sdk_lg_put(t, "bivalue universal grave: one of ");
+        sdk_lg_put_cells(t, st->cells, st->ncells - others);
+        sdk_lg_put(t, " holds a digit beyond two, which with ");
+        sdk_lg_put_cells(t, st->cells + st->ncells - others, others);
+        sdk_lg_put(t, " makes a naked set of ");
+        sdk_lg_put_digits(t, st->digits);
+        sdk_lg_put(t, " in ");
+        sdk_lg_put_unit(t, st->units[0]);
+        return false;
+    }
+    sdk_lg_put(t, "bivalue universal grave: without ");
+    sdk_lg_put_digit(t, sdk_lg_step_digit(st));
+    sdk_lg_put(t, " in ");
+    sdk_lg_put_cells(t, st->cells, st->ncells);
+    sdk_lg_put(t, " every cell would hold two candidates and the puzzle two solutions");
+    return false;
 }

@@ -68,14 +68,27 @@ static bool sdk_lg_wing(sudoku_logic *lg, sudoku_step *st, bool xyz)
     return false;
 }
 
-bool sdk_lg_xy_wing(sudoku_logic *lg, sudoku_step *st)
+bool sdk_lg_xy_wing(sudoku_logic *lg, sudoku_step *st, int arg)
 {
+    (void)arg;
     return sdk_lg_wing(lg, st, false);
 }
 
-bool sdk_lg_xyz_wing(sudoku_logic *lg, sudoku_step *st)
+bool sdk_lg_xyz_wing(sudoku_logic *lg, sudoku_step *st, int arg)
 {
+    (void)arg;
     return sdk_lg_wing(lg, st, true);
+}
+
+bool sdk_lg_say_wing(sdk_lg_text *t, const sudoku_step *st)
+{
+    sdk_lg_put(t, "%s: pivot ", st->technique == SUDOKU_TECH_XY_WING ? "XY-Wing" : "XYZ-Wing");
+    sdk_lg_put_cell(t, st->cells[0]);
+    sdk_lg_put(t, " with pincers ");
+    sdk_lg_put_cells(t, st->cells + 1, 2);
+    sdk_lg_put(t, ": one of them holds ");
+    sdk_lg_put_digit(t, st->neliminations ? st->eliminations[0].digit : 0);
+    return false;
 }
 
 /* ---- WXYZ- and VWXYZ-Wings ------------------------------------------------------------
@@ -197,4 +210,16 @@ bool sdk_lg_als_wing(sudoku_logic *lg, sudoku_step *st, int m)
     if (lg->n > SDK_CHAIN_MAX_SIZE) return false;
     sdk_lg_als a = {.m = m, .best = 1000};
     return sdk_lg_als_grow(lg, st, &a, 0);
+}
+
+bool sdk_lg_say_als_wing(sdk_lg_text *t, const sudoku_step *st)
+{
+    sdk_lg_put(t, "%s: ", st->technique == SUDOKU_TECH_WXYZ_WING ? "WXYZ-Wing" : "VWXYZ-Wing");
+    sdk_lg_put_cells(t, st->cells, st->ncells - 1);
+    sdk_lg_put(t, " hold one digit more than their count and the bivalue cell ");
+    sdk_lg_put_cell(t, st->cells[st->ncells - 1]);
+    sdk_lg_put(t, " sees them: ");
+    sdk_lg_put_digit(t, st->neliminations ? st->eliminations[0].digit : 0);
+    sdk_lg_put(t, " is in one of them");
+    return false;
 }
