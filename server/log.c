@@ -20,7 +20,11 @@
 
 static atomic_int log_current_level = LOG_LEVEL_INFO;
 
-static const char *const log_level_names[] = {"error", "warn", "info", "debug"};
+static const char *const log_level_names[] = {
+#define X(id, name) [LOG_LEVEL_##id] = name,
+    LOG_LEVELS(X)
+#undef X
+};
 
 void log_set_level(log_level level)
 {

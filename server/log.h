@@ -12,11 +12,17 @@
 #include <stdarg.h>
 #include <stdbool.h>
 
+/* X(ENUM, name): name is what log_level_parse() reads and log_level_str() gives. */
+#define LOG_LEVELS(X)                                                                              \
+    X(ERROR, "error") /* the process cannot do what it was asked */                                \
+    X(WARN, "warn")   /* something odd that the service survives */                                \
+    X(INFO, "info")   /* start, stop, one access line per request */                               \
+    X(DEBUG, "debug") /* details for developers */
+
 typedef enum log_level {
-    LOG_LEVEL_ERROR = 0, /* the process cannot do what it was asked */
-    LOG_LEVEL_WARN,      /* something odd that the service survives */
-    LOG_LEVEL_INFO,      /* start, stop, one access line per request */
-    LOG_LEVEL_DEBUG,     /* details for developers */
+#define X(id, name) LOG_LEVEL_##id,
+    LOG_LEVELS(X)
+#undef X
 } log_level;
 
 /* Sets the most verbose level written. Thread-safe; may be called at any time. */

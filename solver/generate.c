@@ -50,19 +50,16 @@
 #define SDK_GIVE_UP 10
 
 static const char *const sdk_symmetry_names[] = {
-    [SUDOKU_SYMMETRY_NONE] = "none",
-    [SUDOKU_SYMMETRY_ROTATIONAL] = "rotational",
-    [SUDOKU_SYMMETRY_ROTATIONAL90] = "rotational90",
-    [SUDOKU_SYMMETRY_MIRROR] = "mirror",
-    [SUDOKU_SYMMETRY_DIAGONAL] = "diagonal",
+#define X(id, name) [SUDOKU_SYMMETRY_##id] = name,
+    SUDOKU_SYMMETRIES(X)
+#undef X
 };
 
 enum { SDK_NSYMMETRIES = sizeof(sdk_symmetry_names) / sizeof(sdk_symmetry_names[0]) };
 
 const char *sudoku_symmetry_str(sudoku_symmetry symmetry)
 {
-    if ((unsigned)symmetry >= SDK_NSYMMETRIES) return "unknown";
-    return sdk_symmetry_names[symmetry];
+    return SDK_NAME_OF(sdk_symmetry_names, symmetry);
 }
 
 int sudoku_symmetry_from_str(const char *name, sudoku_symmetry *out)

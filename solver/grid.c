@@ -473,9 +473,6 @@ static const char *const sdk_unit_kind_names[] = {
 #undef X
 };
 
-#define SDK_NAME_OF(table, v)                                                                      \
-    ((unsigned)(v) < sizeof(table) / sizeof((table)[0]) ? (table)[v] : "unknown")
-
 const char *sudoku_status_str(sudoku_status status)
 {
     return SDK_NAME_OF(sdk_status_names, status);

@@ -140,4 +140,9 @@ bool sdk_propagate(sudoku_solver *s);
  * when `nsolved` cells were solved. */
 void sdk_undo(sudoku_solver *s, uint32_t mark, int nsolved);
 
+/* The name of enum value v in a name table built from the enum's X-macro
+ * (sudoku.h), "unknown" out of range: every public *_str() is one of these. */
+#define SDK_NAME_OF(table, v)                                                                      \
+    ((unsigned)(v) < sizeof(table) / sizeof((table)[0]) ? (table)[v] : "unknown")
+
 #endif /* SOLVER_INT_H */

@@ -376,15 +376,21 @@ typedef struct sudoku_step {
     sudoku_unit_ref units[SUDOKU_STEP_MAX_UNITS];           /* units that prove it */
 } sudoku_step;
 
-/* Where the engine stands after a search for the next step. */
+/* Where the engine stands after a search for the next step.
+ * X(ENUM, name): name is the stable string sudoku_logic_status_str() gives. */
+#define SUDOKU_LOGIC_STATUSES(X)                                                                   \
+    X(STEP, "step")       /* a step was found */                                                   \
+    X(SOLVED, "solved")   /* every cell holds a digit */                                           \
+    X(STUCK, "stuck")     /* no technique of the ladder applies: the rest needs search */          \
+    X(BROKEN, "broken")   /* a cell has no candidate or a unit has no place for a digit (found     \
+                             when no step applies; steps keep a sound grid sound) */               \
+    X(LIMIT, "limit")     /* the deadline or cancel flag stopped a chain search */                 \
+    X(INVALID, "invalid") /* the shape or the cells are not acceptable */
+
 typedef enum sudoku_logic_status {
-    SUDOKU_LOGIC_STEP = 0, /* a step was found */
-    SUDOKU_LOGIC_SOLVED,   /* every cell holds a digit */
-    SUDOKU_LOGIC_STUCK,    /* no technique of the ladder applies: the rest needs search */
-    SUDOKU_LOGIC_BROKEN,   /* a cell has no candidate or a unit has no place for a digit
-                              (found when no step applies; steps keep a sound grid sound) */
-    SUDOKU_LOGIC_LIMIT,    /* the deadline or cancel flag stopped a chain search */
-    SUDOKU_LOGIC_INVALID,  /* the shape or the cells are not acceptable */
+#define X(id, name) SUDOKU_LOGIC_##id,
+    SUDOKU_LOGIC_STATUSES(X)
+#undef X
 } sudoku_logic_status;
 
 /* The rating of a puzzle: the hardest step on the path that always takes the
@@ -408,13 +414,19 @@ typedef struct sudoku_rating {
  *                          BUG, VWXYZ-Wing, aligned pair exclusion
  *   extreme  above, or needs_search: cycles, chains and beyond
  * The cuts follow the classes puzzle banks quote (SE <= 1.2, 1.5-2.3, 2.5-4.9,
- * >= 5.0), with hidden singles in a line kept easy and chains set apart. */
+ * >= 5.0), with hidden singles in a line kept easy and chains set apart.
+ * X(ENUM, name): name is the stable string sudoku_level_str() gives. */
+#define SUDOKU_LEVELS(X)                                                                           \
+    X(EASY, "easy")                                                                                \
+    X(MEDIUM, "medium")                                                                            \
+    X(HARD, "hard")                                                                                \
+    X(EXPERT, "expert")                                                                            \
+    X(EXTREME, "extreme")
+
 typedef enum sudoku_level {
-    SUDOKU_LEVEL_EASY = 0,
-    SUDOKU_LEVEL_MEDIUM,
-    SUDOKU_LEVEL_HARD,
-    SUDOKU_LEVEL_EXPERT,
-    SUDOKU_LEVEL_EXTREME,
+#define X(id, name) SUDOKU_LEVEL_##id,
+    SUDOKU_LEVELS(X)
+#undef X
 } sudoku_level;
 
 typedef struct sudoku_logic sudoku_logic;
@@ -519,12 +531,18 @@ const char *sudoku_logic_status_str(sudoku_logic_status status);
 
 /* Which moves of the grid map the givens onto givens. Any shape takes any
  * symmetry: it constrains the positions of the givens, not the units. */
+/* X(ENUM, name): name is the stable string sudoku_symmetry_str() gives. */
+#define SUDOKU_SYMMETRIES(X)                                                                       \
+    X(NONE, "none")                 /* givens anywhere */                                          \
+    X(ROTATIONAL, "rotational")     /* a half turn about the centre: (r, c) -> (N-1-r, N-1-c) */   \
+    X(ROTATIONAL90, "rotational90") /* a quarter turn: (r, c) -> (c, N-1-r), so every turn */      \
+    X(MIRROR, "mirror")             /* left-right reflection: (r, c) -> (r, N-1-c) */              \
+    X(DIAGONAL, "diagonal")         /* reflection in the main diagonal: (r, c) -> (c, r) */
+
 typedef enum sudoku_symmetry {
-    SUDOKU_SYMMETRY_NONE = 0,     /* givens anywhere */
-    SUDOKU_SYMMETRY_ROTATIONAL,   /* a half turn about the centre: (r, c) -> (N-1-r, N-1-c) */
-    SUDOKU_SYMMETRY_ROTATIONAL90, /* a quarter turn: (r, c) -> (c, N-1-r), so every turn */
-    SUDOKU_SYMMETRY_MIRROR,       /* left-right reflection: (r, c) -> (r, N-1-c) */
-    SUDOKU_SYMMETRY_DIAGONAL,     /* reflection in the main diagonal: (r, c) -> (c, r) */
+#define X(id, name) SUDOKU_SYMMETRY_##id,
+    SUDOKU_SYMMETRIES(X)
+#undef X
 } sudoku_symmetry;
 
 /* Stable lower-case names: "none", "rotational", "rotational90", "mirror",

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "server/config.h"
+#include "server/log.h"
 
 #define ARGV(...) ((const char *[]){"sudokud", __VA_ARGS__, NULL})
 
@@ -101,6 +102,21 @@ Test(config, bad_values_name_their_flag_or_variable)
 Test(config, default_timeout_may_not_exceed_the_maximum)
 {
     expect_error(ARGV("--default-timeout-ms", "5000", "--max-timeout-ms", "1000"), NULL, "timeout");
+}
+
+Test(config, log_level_names_read_back)
+{
+    static const char *const names[] = {"error", "warn", "info", "debug"};
+    for (int k = 0; k < 4; k++) {
+        log_level l;
+        cr_assert_eq(log_level_parse(names[k], &l), 0, "%s", names[k]);
+        cr_assert_eq(l, (log_level)k);
+        cr_assert_str_eq(log_level_str(l), names[k]);
+    }
+    log_level l = LOG_LEVEL_WARN;
+    cr_assert_eq(log_level_parse("Info", &l), -1);
+    cr_assert_eq(l, LOG_LEVEL_WARN);
+    cr_assert_str_eq(log_level_str((log_level)4), "?");
 }
 
 Test(config, help_version_and_probe_actions)

@@ -616,6 +616,18 @@ Test(logic, levels_follow_the_documented_cuts)
     cr_assert_eq(sudoku_technique_score(SUDOKU_TECH_NAKED_SINGLE), 23);
 }
 
+/* The names are API and CLI output: they must not drift when the enums grow. */
+Test(logic, status_and_level_names_are_stable)
+{
+    static const char *const statuses[] = {"step", "solved", "stuck", "broken", "limit", "invalid"};
+    for (int k = 0; k < 6; k++)
+        cr_assert_str_eq(sudoku_logic_status_str((sudoku_logic_status)k), statuses[k]);
+    cr_assert_str_eq(sudoku_logic_status_str((sudoku_logic_status)6), "unknown");
+    static const char *const levels[] = {"easy", "medium", "hard", "expert", "extreme"};
+    for (int k = 0; k < 5; k++) cr_assert_str_eq(sudoku_level_str((sudoku_level)k), levels[k]);
+    cr_assert_str_eq(sudoku_level_str((sudoku_level)5), "unknown");
+}
+
 Test(logic, broken_states_are_reported)
 {
     static sudoku_puzzle p;

@@ -5,7 +5,7 @@
  * apart from the engine and the finders because all of them read it (a
  * finder takes its base score from here) and it calls none of them.
  */
-#include "solver/sudoku.h"
+#include "solver/solver_int.h"
 
 /* The rows of technique.h: key and base score, by technique. */
 static const struct {
@@ -36,38 +36,24 @@ sudoku_level sudoku_level_of(int score, bool needs_search)
     return SUDOKU_LEVEL_EASY;
 }
 
+static const char *const sdk_level_names[] = {
+#define X(id, name) [SUDOKU_LEVEL_##id] = name,
+    SUDOKU_LEVELS(X)
+#undef X
+};
+
 const char *sudoku_level_str(sudoku_level level)
 {
-    switch (level) {
-    case SUDOKU_LEVEL_EASY:
-        return "easy";
-    case SUDOKU_LEVEL_MEDIUM:
-        return "medium";
-    case SUDOKU_LEVEL_HARD:
-        return "hard";
-    case SUDOKU_LEVEL_EXPERT:
-        return "expert";
-    case SUDOKU_LEVEL_EXTREME:
-        return "extreme";
-    }
-    return "unknown";
+    return SDK_NAME_OF(sdk_level_names, level);
 }
+
+static const char *const sdk_logic_status_names[] = {
+#define X(id, name) [SUDOKU_LOGIC_##id] = name,
+    SUDOKU_LOGIC_STATUSES(X)
+#undef X
+};
 
 const char *sudoku_logic_status_str(sudoku_logic_status status)
 {
-    switch (status) {
-    case SUDOKU_LOGIC_STEP:
-        return "step";
-    case SUDOKU_LOGIC_SOLVED:
-        return "solved";
-    case SUDOKU_LOGIC_STUCK:
-        return "stuck";
-    case SUDOKU_LOGIC_BROKEN:
-        return "broken";
-    case SUDOKU_LOGIC_LIMIT:
-        return "limit";
-    case SUDOKU_LOGIC_INVALID:
-        return "invalid";
-    }
-    return "unknown";
+    return SDK_NAME_OF(sdk_logic_status_names, status);
 }
