@@ -100,7 +100,7 @@ static inline void fuzz_check_problem(const api_problem *pb, long long index)
     FUZZ_ASSERT(status == 400 || status == 413 || status == 415 || status == 422);
 
     buf b = BUF_INIT;
-    json_render_problem(&b, pb, "/v1/solve", "0123456789abcdef", index, NULL, 0, NULL);
+    json_render_problem(&b, pb, "/v1/solve", "0123456789abcdef", index, NULL);
     fuzz_check_body(&b);
 }
 
@@ -129,8 +129,8 @@ static inline sudoku_status fuzz_solve(const sudoku_puzzle *p, uint32_t max_solu
         api_problem pb;
         problem_set(&pb, API_PROBLEM_CONFLICTING_GIVENS, NULL, "%zu conflicts", nconf);
         buf b = BUF_INIT;
-        json_render_problem(&b, &pb, "/v1/solve", NULL, index, conflicts, nconf < 64 ? nconf : 64,
-                            p);
+        json_render_problem(&b, &pb, "/v1/solve", NULL, index,
+                            &(json_conflicts){conflicts, nconf < 64 ? nconf : 64, p, NULL});
         fuzz_check_body(&b);
     }
 

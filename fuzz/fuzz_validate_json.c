@@ -46,7 +46,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             FUZZ_ASSERT(p.cells[conflicts[i].cells[k]] == conflicts[i].symbol);
     }
     buf b = BUF_INIT;
-    json_render_conflicts(&b, conflicts, n, &p);
+    json_render_conflicts(&b, &(json_conflicts){conflicts, n, &p, input_region_labels(&in)});
     fuzz_check_body(&b);
 
     if (n == 0 && in.check != 0) fuzz_solve(&p, 2, 0, in.form, -1);

@@ -57,13 +57,15 @@
 /* One compact item. */
 struct batch_item {
     size_t data;    /* cells offset in the arena, or the problem's offset in `problems` */
-    size_t regions; /* regions offset in the arena, or SIZE_MAX for boxes */
+    size_t regions; /* regions offset in the arena, or SIZE_MAX for boxes; when `labelled`,
+                     * the N labels (uint32_t, unaligned) follow the N*N ids */
     uint32_t len;   /* problem text length (problem items) */
     uint32_t max_solutions;
     uint32_t timeout_ms;
     uint8_t size, box_rows, box_cols, return_solutions;
     uint8_t form;
     bool diagonal;
+    bool labelled; /* the layout came as labels */
     bool problem;
     bool line; /* a text line of `text` at data, len bytes, for the worker to read */
 };
@@ -86,6 +88,7 @@ typedef struct batch {
     input_puzzle shared; /* the options of every line (its buffers are not used) */
     size_t shared_regions; /* arena offset of the shared layout, SIZE_MAX when none */
     const uint8_t *shared_regions_src;
+    bool shared_labelled;
     uint64_t solution_cells; /* output guard, see EP_SOLUTION_CELLS_PER_BODY_BYTE */
     uint64_t deadline_ns;
     uint64_t start_ns; /* of the request, for the summary */
@@ -115,6 +118,21 @@ static size_t batch_arena_put(buf *arena, const uint8_t *data, size_t n)
     return arena->oom ? SIZE_MAX : off;
 }
 
+/* Appends in's region layout (cells ids, then its labels when it has them:
+ * as many as it read, since a shared layout has no size yet; input_finish
+ * refused every item whose count is not N); returns its offset, or SIZE_MAX
+ * when out of memory. */
+static size_t batch_arena_put_layout(buf *arena, const input_puzzle *in, size_t cells)
+{
+    size_t off = batch_arena_put(arena, in->regions, cells);
+    const uint32_t *labels = input_region_labels(in);
+    if (off != SIZE_MAX && labels != NULL &&
+        batch_arena_put(arena, (const uint8_t *)labels, in->nlabels * sizeof(*labels)) ==
+            SIZE_MAX)
+        return SIZE_MAX;
+    return off;
+}
+
 static int batch_begin(void *opaque, size_t count, const input_puzzle *shared)
 {
     batch *b = opaque;
@@ -122,8 +140,9 @@ static int batch_begin(void *opaque, size_t count, const input_puzzle *shared)
     b->items = calloc(count > 0 ? count : 1, sizeof(*b->items));
     if (b->items == NULL) return -1;
     if (shared->nregions > 0) {
-        b->shared_regions = batch_arena_put(&b->arena, shared->regions, shared->nregions);
+        b->shared_regions = batch_arena_put_layout(&b->arena, shared, shared->nregions);
         b->shared_regions_src = shared->regions;
+        b->shared_labelled = input_region_labels(shared) != NULL;
         if (b->shared_regions == SIZE_MAX) return -1;
     }
     return 0;
@@ -137,7 +156,7 @@ static int batch_add(void *opaque, size_t index, const input_puzzle *in, const a
     b->nitems = index + 1;
     if (pb != NULL) {
         size_t off = b->problems.len;
-        json_render_problem(&b->problems, pb, NULL, NULL, (long long)index, NULL, 0, NULL);
+        json_render_problem(&b->problems, pb, NULL, NULL, (long long)index, NULL);
         if (b->problems.oom) return -1;
         metrics_refused(b->ctx->metrics, pb->type);
         it->problem = true;
@@ -150,10 +169,14 @@ static int batch_add(void *opaque, size_t index, const input_puzzle *in, const a
     if (it->data == SIZE_MAX) return -1;
     it->regions = SIZE_MAX;
     if (in->nregions > 0) {
-        if (in->regions == b->shared_regions_src)
+        if (in->regions == b->shared_regions_src) {
             it->regions = b->shared_regions;
-        else if ((it->regions = batch_arena_put(&b->arena, in->regions, cells)) == SIZE_MAX)
-            return -1;
+            it->labelled = b->shared_labelled;
+        } else {
+            it->regions = batch_arena_put_layout(&b->arena, in, cells);
+            if (it->regions == SIZE_MAX) return -1;
+            it->labelled = input_region_labels(in) != NULL;
+        }
     }
     it->size = (uint8_t)in->size;
     it->box_rows = (uint8_t)in->box_rows;
@@ -344,7 +367,7 @@ job *ep_batch_parse(api_context *ctx, const api_request *req, api_response *resp
     b->start_ns = req->start_ns;
     if (batch_read(ctx, req, b, &pb) != 0) {
         if (pb.type == API_PROBLEM_INTERNAL_ERROR) goto oom;
-        reply_problem(resp, req, &pb, NULL, 0, NULL);
+        reply_problem(resp, req, &pb, NULL);
         batch_free(b);
         return NULL;
     }
@@ -390,7 +413,7 @@ static void batch_run_item(batch *b, struct batch_chunk *c, buf *out, worker *w,
         if (input_read_text(&in, b->text.data + it->data, it->len, "", &pb) != 0 ||
             input_finish(&in, "", "", &pb) != 0) {
             metrics_refused(b->ctx->metrics, pb.type);
-            json_render_problem(out, &pb, NULL, NULL, (long long)i, NULL, 0, NULL);
+            json_render_problem(out, &pb, NULL, NULL, (long long)i, NULL);
             c->unread++;
             return;
         }
@@ -434,8 +457,13 @@ static void batch_run_item(batch *b, struct batch_chunk *c, buf *out, worker *w,
         if (conflicts != NULL) sudoku_conflicts(p, conflicts, n);
         problem_set(&pb, API_PROBLEM_CONFLICTING_GIVENS, NULL, "%zu rule%s broken by the givens", n,
                     n == 1 ? " is" : "s are");
-        json_render_problem(out, &pb, NULL, NULL, (long long)i, conflicts,
-                            conflicts != NULL ? n : 0, p);
+        uint32_t labels[SUDOKU_MAX_SIZE];
+        if (it->labelled)
+            memcpy(labels, b->arena.data + it->regions + (size_t)p->size * (size_t)p->size,
+                   (size_t)p->size * sizeof(labels[0]));
+        json_render_problem(out, &pb, NULL, NULL, (long long)i,
+                            &(json_conflicts){conflicts, conflicts != NULL ? n : 0, p,
+                                              it->labelled ? labels : NULL});
         free(conflicts);
         return;
     }
@@ -443,7 +471,7 @@ static void batch_run_item(batch *b, struct batch_chunk *c, buf *out, worker *w,
         char err[SUDOKU_ERR_LEN] = "the solver does not accept this puzzle";
         sudoku_puzzle_check(p, err);
         problem_set(&pb, API_PROBLEM_INVALID_PUZZLE, NULL, "%s", err);
-        json_render_problem(out, &pb, NULL, NULL, (long long)i, NULL, 0, NULL);
+        json_render_problem(out, &pb, NULL, NULL, (long long)i, NULL);
         return;
     }
     case SUDOKU_SOLVED:

@@ -207,7 +207,7 @@ job *ep_generate_parse(api_context *ctx, const api_request *req, api_response *r
     }
     if (rc != 0) {
         if (pb.type == API_PROBLEM_INTERNAL_ERROR) goto oom;
-        reply_problem(resp, req, &pb, NULL, 0, NULL);
+        reply_problem(resp, req, &pb, NULL);
         gen_free(g);
         return NULL;
     }

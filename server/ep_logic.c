@@ -57,12 +57,12 @@ static job *logic_parse(api_context *ctx, const api_request *req, request_kind k
                           &pb) != 0) {
         if (pb.type == API_PROBLEM_INTERNAL_ERROR) goto oom;
         metrics_refused(ctx->metrics, pb.type);
-        reply_problem(resp, req, &pb, NULL, 0, NULL);
+        reply_problem(resp, req, &pb, NULL);
         logic_free(lg);
         return NULL;
     }
     input_to_puzzle(&in, &lg->puzzle);
-    if (reply_if_conflicting(resp, req, &lg->puzzle, in.box_assumed)) {
+    if (reply_if_conflicting(resp, req, &lg->puzzle, input_region_labels(&in), in.box_assumed)) {
         if (resp->status == API_HTTP_UNPROCESSABLE_CONTENT)
             metrics_refused(ctx->metrics, API_PROBLEM_CONFLICTING_GIVENS);
         logic_free(lg);
@@ -258,7 +258,7 @@ void ep_logic_render(job *j, const api_request *req, api_response *resp)
     const buf *out = job_task_out(j, 0);
     if (lg->refused) {
         metrics_refused(lg->ctx->metrics, lg->problem.type);
-        reply_problem(resp, req, &lg->problem, NULL, 0, NULL);
+        reply_problem(resp, req, &lg->problem, NULL);
         return;
     }
     uint64_t submitted = job_submit_ns(j);

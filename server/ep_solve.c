@@ -32,8 +32,8 @@
  * solve, which then allocates nothing for them. */
 #define EP_KEPT_SOLUTION_CELLS (2 * 81)
 
-/* The puzzle is kept compact, its shape and N*N cells (then N*N region ids),
- * not as an 8 KiB sudoku_puzzle: a request of that size would take glibc's
+/* The puzzle is kept compact, its shape and N*N cells (then N*N region ids,
+ * then, for a layout given as labels, the N labels' code points), not as an 8 KiB sudoku_puzzle: a request of that size would take glibc's
  * large-chunk path, and with it a consolidation of its small free chunks,
  * on every solve. single_puzzle() spreads it into a sudoku_puzzle where the
  * solver or a writer needs one. */
@@ -50,9 +50,10 @@ typedef struct single {
     uint8_t *solutions; /* kept_solutions, or an allocation for larger answers */
     api_problem invalid; /* when the solver refused the puzzle after all */
     int size, box_rows, box_cols;
-    bool diagonal, has_regions;
+    bool diagonal, has_regions, has_labels;
     uint8_t kept_solutions[EP_KEPT_SOLUTION_CELLS]; /* written before they are read */
-    uint8_t grid[]; /* N*N cells, then N*N region ids when has_regions */
+    uint8_t grid[]; /* N*N cells, then N*N region ids when has_regions, then N uint32_t
+                     * labels when has_labels (unaligned: read with single_labels()) */
 } single;
 
 static void single_free(void *state)
@@ -61,6 +62,16 @@ static void single_free(void *state)
     if (s == NULL) return;
     if (s->solutions != s->kept_solutions) free(s->solutions);
     free(s);
+}
+
+/* The client's region labels, copied into out (N of them), or NULL when the
+ * layout came as ids or there is none. */
+static const uint32_t *single_labels(const single *s, uint32_t out[SUDOKU_MAX_SIZE])
+{
+    if (!s->has_labels) return NULL;
+    size_t n = (size_t)s->size * (size_t)s->size;
+    memcpy(out, s->grid + 2 * n, (size_t)s->size * sizeof(*out));
+    return out;
 }
 
 /* Fills p with s's shape, and with its cells and regions when `cells`. */
@@ -102,12 +113,14 @@ static single *single_read(api_context *ctx, const api_request *req, request_kin
                           &pb) != 0) {
         if (pb.type == API_PROBLEM_INTERNAL_ERROR) goto oom;
         metrics_refused(ctx->metrics, pb.type);
-        reply_problem(resp, req, &pb, NULL, 0, NULL);
+        reply_problem(resp, req, &pb, NULL);
         return NULL;
     }
     size_t n = (size_t)in->size * (size_t)in->size;
     bool has_regions = in->nregions != 0;
-    single *s = malloc(offsetof(single, grid) + (has_regions ? 2 * n : n));
+    const uint32_t *labels = input_region_labels(in);
+    size_t labels_len = labels != NULL ? (size_t)in->size * sizeof(*labels) : 0;
+    single *s = malloc(offsetof(single, grid) + (has_regions ? 2 * n : n) + labels_len);
     if (s == NULL) goto oom;
     /* the solution cells are written before they are read */
     memset(s, 0, offsetof(single, kept_solutions));
@@ -119,8 +132,10 @@ static single *single_read(api_context *ctx, const api_request *req, request_kin
     s->box_cols = in->box_cols;
     s->diagonal = in->diagonal;
     s->has_regions = has_regions;
+    s->has_labels = labels != NULL;
     memcpy(s->grid, in->cells, n);
     if (has_regions) memcpy(s->grid + n, in->regions, n);
+    if (labels != NULL) memcpy(s->grid + 2 * n, labels, labels_len);
     /* the caller reads in's options; the puzzle itself now lives in s */
     in->cells = in->regions_buf = NULL;
     in->regions = NULL;
@@ -208,13 +223,14 @@ void ep_single_run(job *j, size_t task, worker *w)
 static bool single_refused(const single *s, const api_request *req, api_response *resp)
 {
     if (s->result.status == SUDOKU_INVALID) {
-        reply_problem(resp, req, &s->invalid, NULL, 0, NULL);
+        reply_problem(resp, req, &s->invalid, NULL);
         return true;
     }
     if (s->result.status != SUDOKU_CONFLICT) return false;
     sudoku_puzzle p;
+    uint32_t labels[SUDOKU_MAX_SIZE];
     single_puzzle(s, &p, true);
-    if (!reply_if_conflicting(resp, req, &p, s->box_assumed))
+    if (!reply_if_conflicting(resp, req, &p, single_labels(s, labels), s->box_assumed))
         reply_error(resp, req, API_PROBLEM_INTERNAL_ERROR,
                     "the solver saw a conflict the check did not");
     return true;
@@ -253,15 +269,12 @@ void ep_solve_render(job *j, const api_request *req, api_response *resp)
 
 /* ---- validate ------------------------------------------------------------------------ */
 
-/* Answers a validation of the givens p. */
-static void validate_reply(api_response *resp, const sudoku_puzzle *p,
-                           const sudoku_conflict *conflicts, size_t nconflicts, unsigned check,
+/* Answers a validation of the givens c->shape, which have the conflicts c. */
+static void validate_reply(api_response *resp, const json_conflicts *c, unsigned check,
                            int solvable, int unique)
 {
     json_validation v = {
-        .puzzle = p,
-        .conflicts = conflicts,
-        .nconflicts = nconflicts,
+        .conflicts = *c,
         .asked_solvable = (check & INPUT_CHECK_SOLVABLE) != 0,
         .asked_unique = (check & INPUT_CHECK_UNIQUE) != 0,
         .solvable = solvable,
@@ -290,7 +303,8 @@ job *ep_validate_parse(api_context *ctx, const api_request *req, api_response *r
     size_t nconflicts = (size_t)n;
     if (in.check == 0 || nconflicts > 0) {
         /* nothing to search: conflicting givens can be neither solvable nor unique */
-        validate_reply(resp, &p, conflicts, nconflicts, in.check, 0, 0);
+        validate_reply(resp, &(json_conflicts){conflicts, nconflicts, &p, input_region_labels(&in)},
+                       in.check, 0, 0);
         free(conflicts);
         single_free(s);
         return NULL;
@@ -334,5 +348,5 @@ void ep_validate_render(job *j, const api_request *req, api_response *resp)
     }
     sudoku_puzzle p;
     single_puzzle(s, &p, true);
-    validate_reply(resp, &p, NULL, 0, s->check, solvable, unique);
+    validate_reply(resp, &(json_conflicts){.shape = &p}, s->check, solvable, unique);
 }

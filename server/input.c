@@ -10,6 +10,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "writers/utf8.h"
+
 void input_init(input_puzzle *p, uint8_t *cells, uint8_t *regions_buf, uint32_t default_timeout_ms)
 {
     memset(p, 0, sizeof(*p));
@@ -82,32 +84,11 @@ int input_read_region_labels(input_puzzle *p, const char *text, size_t len, cons
     return 0;
 }
 
-/* Writes a code point as UTF-8 and a NUL to out (5 bytes). */
-static void input_utf8_put(uint32_t cp, char *out)
-{
-    if (cp < 0x80) {
-        *out++ = (char)cp;
-    } else if (cp < 0x800) {
-        *out++ = (char)(0xC0 | cp >> 6);
-        *out++ = (char)(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-        *out++ = (char)(0xE0 | cp >> 12);
-        *out++ = (char)(0x80 | (cp >> 6 & 0x3F));
-        *out++ = (char)(0x80 | (cp & 0x3F));
-    } else {
-        *out++ = (char)(0xF0 | cp >> 18);
-        *out++ = (char)(0x80 | (cp >> 12 & 0x3F));
-        *out++ = (char)(0x80 | (cp >> 6 & 0x3F));
-        *out++ = (char)(0x80 | (cp & 0x3F));
-    }
-    *out = '\0';
-}
-
 /* Checks a layout given as labels against an NxN grid, naming the client's
  * labels (the solver's own check knows only the ids it was handed). */
 static int input_check_labels(const input_puzzle *p, int n, const char *ptr, api_problem *pb)
 {
-    char label[5];
+    char label[UTF8_PUT_LEN];
     int cells[SUDOKU_MAX_SIZE] = {0};
     if (p->nregions != (size_t)n * (size_t)n)
         return problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, ptr,
@@ -118,7 +99,7 @@ static int input_check_labels(const input_puzzle *p, int n, const char *ptr, api
             cells[p->regions[i]]++;
             continue;
         }
-        input_utf8_put(p->region_labels[p->regions[i]], label);
+        utf8_put(p->region_labels[p->regions[i]], label);
         return problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, ptr,
                            "%zu distinct labels, but a %dx%d grid has %d regions: \"%s\" at "
                            "r%dc%d is one too many",
@@ -126,7 +107,7 @@ static int input_check_labels(const input_puzzle *p, int n, const char *ptr, api
     }
     for (int g = 0; g < n; g++) {
         if (cells[g] == n) continue;
-        input_utf8_put(p->region_labels[g], label);
+        utf8_put(p->region_labels[g], label);
         return problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, ptr,
                            "region \"%s\" has %d cells, %d expected", label, cells[g], n);
     }
@@ -217,4 +198,9 @@ int input_finish_generate(input_puzzle *p, api_problem *pb)
                            "the score range is empty: min is above max");
     p->has_puzzle = true; /* the grid is to be made: its shape is all there is to check */
     return input_finish(p, "", "/size", pb);
+}
+
+const uint32_t *input_region_labels(const input_puzzle *p)
+{
+    return p->nregions != 0 && p->nlabels != 0 ? p->region_labels : NULL;
 }

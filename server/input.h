@@ -108,4 +108,8 @@ int input_finish_generate(input_puzzle *p, api_problem *pb);
  * the rest of *out is left as it was). */
 void input_to_puzzle(const input_puzzle *p, sudoku_puzzle *out);
 
+/* The client's label of each region id (N of them) when the layout came as
+ * labels, for answers to name; NULL for boxes or a layout of ids. Points into p. */
+const uint32_t *input_region_labels(const input_puzzle *p);
+
 #endif /* SUDOKUD_INPUT_H */

@@ -41,11 +41,10 @@ void reply_buf(api_response *resp, int status, const char *content_type, buf *b)
 }
 
 void reply_problem(api_response *resp, const api_request *req, const api_problem *pb,
-                   const sudoku_conflict *conflicts, size_t nconflicts,
-                   const sudoku_puzzle *shape)
+                   const json_conflicts *c)
 {
     buf b = BUF_INIT;
-    json_render_problem(&b, pb, req->path, req->request_id, -1, conflicts, nconflicts, shape);
+    json_render_problem(&b, pb, req->path, req->request_id, -1, c);
     reply_buf(resp, problem_status(pb->type), CT_PROBLEM, &b);
     if (pb->type == API_PROBLEM_QUEUE_FULL || pb->type == API_PROBLEM_DRAINING)
         reply_header(resp, "Retry-After", "1");
@@ -62,7 +61,7 @@ void reply_error(api_response *resp, const api_request *req, api_problem_type ty
     vsnprintf(detail, sizeof(detail), fmt, ap);
     va_end(ap);
     problem_set(&pb, type, NULL, "%s", detail);
-    reply_problem(resp, req, &pb, NULL, 0, NULL);
+    reply_problem(resp, req, &pb, NULL);
 }
 
 uint64_t reply_us(uint64_t from_ns, uint64_t to_ns)
@@ -95,7 +94,7 @@ void reply_timing(api_response *resp, const char *const *names, const uint64_t *
 }
 
 bool reply_if_conflicting(api_response *resp, const api_request *req, const sudoku_puzzle *p,
-                          bool box_assumed)
+                          const uint32_t *labels, bool box_assumed)
 {
     size_t n = sudoku_conflicts(p, NULL, 0);
     if (n == 0) return false;
@@ -112,7 +111,7 @@ bool reply_if_conflicting(api_response *resp, const api_request *req, const sudo
     api_problem pb;
     problem_set(&pb, API_PROBLEM_CONFLICTING_GIVENS, NULL, "%zu rule%s broken by the givens%s", n,
                 n == 1 ? " is" : "s are", assumed);
-    reply_problem(resp, req, &pb, conflicts, n, p);
+    reply_problem(resp, req, &pb, &(json_conflicts){conflicts, n, p, labels});
     free(conflicts);
     return true;
 }

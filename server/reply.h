@@ -15,6 +15,7 @@
 #include "server/api.h"
 #include "solver/sudoku.h"
 #include "writers/buf.h"
+#include "writers/json_write.h"
 #include "writers/problems.h"
 
 #define CT_JSON    "application/json"
@@ -31,9 +32,9 @@ void reply_static(api_response *resp, int status, const char *content_type, cons
 /* Moves a finished buffer into the response; out of memory becomes a 500. */
 void reply_buf(api_response *resp, int status, const char *content_type, buf *b);
 
-/* A problem+json answer for req, with the conflicts of `shape` when n > 0. */
+/* A problem+json answer for req, listing the conflicts c (may be NULL). */
 void reply_problem(api_response *resp, const api_request *req, const api_problem *pb,
-                   const sudoku_conflict *conflicts, size_t nconflicts, const sudoku_puzzle *shape);
+                   const json_conflicts *c);
 
 /* A problem of `type` with a printf-style detail. */
 void reply_error(api_response *resp, const api_request *req, api_problem_type type, const char *fmt,
@@ -41,9 +42,10 @@ void reply_error(api_response *resp, const api_request *req, api_problem_type ty
 
 /* When p's givens break a rule, answers 422 conflicting-givens listing
  * every conflict (and naming a non-square box that was assumed because the
- * request named none) and returns true; else returns false. */
+ * request named none) and returns true; else returns false. labels: the
+ * client's label of each region id when the layout came as labels, else NULL. */
 bool reply_if_conflicting(api_response *resp, const api_request *req, const sudoku_puzzle *p,
-                          bool box_assumed);
+                          const uint32_t *labels, bool box_assumed);
 
 /* Sets Server-Timing from n (name, microseconds) pairs. */
 void reply_timing(api_response *resp, const char *const *names, const uint64_t *us, size_t n);

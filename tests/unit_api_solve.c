@@ -341,6 +341,52 @@ Test(api, conflicting_givens_list_every_conflict)
     done(&x);
 }
 
+/* The first conflict in a region of r's conflicts (a problem or a validation). */
+static const cJSON *region_conflict(const cJSON *r)
+{
+    for (const cJSON *c = get(r, "conflicts")->child; c != NULL; c = c->next)
+        if (strcmp(get_str(c, "unit"), "region") == 0) return c;
+    cr_assert_fail("no region conflict");
+    return NULL;
+}
+
+/* A layout given as labels gets its conflicts named by the client's label
+ * (the number stays); one given as ids has the number only. */
+Test(api, region_conflicts_name_the_clients_labels)
+{
+    static const char *const paths[] = {"/v1/solve", "/v1/validate", "/v1/rate"};
+    for (size_t k = 0; k < 3; k++) {
+        struct exchange x =
+            post(paths[k], "{\"puzzle\":\"..1....1........\",\"regions\":\"XXYYXXYYZZWWZZWW\"}");
+        cr_assert_eq(x.resp.status, k == 1 ? 200 : 422, "%s: %s", paths[k], x.text);
+        const cJSON *c = region_conflict(x.json);
+        cr_assert_eq(get(c, "index")->valueint, 1, "%s", paths[k]);
+        cr_assert_str_eq(get_str(c, "label"), "Y", "%s", paths[k]);
+        done(&x);
+        x = post(paths[k], "{\"puzzle\":\"..1....1........\","
+                           "\"regions\":[0,0,1,1,0,0,1,1,2,2,3,3,2,2,3,3]}");
+        c = region_conflict(x.json);
+        cr_assert_eq(get(c, "index")->valueint, 1, "%s", paths[k]);
+        cr_assert_null(get(c, "label"), "%s: %s", paths[k], x.text);
+        done(&x);
+    }
+
+    /* batch items: the shared layout, an item's own labels, an item's own ids */
+    struct exchange x = post("/v1/solve/batch",
+                             "{\"regions\":\"XXYYXXYYZZWWZZWW\",\"puzzles\":[\"..1....1........\","
+                             "{\"puzzle\":\"1....1..........\",\"regions\":\"\xc3\xa9\xc3\xa9QQ"
+                             "\xc3\xa9\xc3\xa9QQRRSSRRSS\"},"
+                             "{\"puzzle\":\"1....1..........\","
+                             "\"regions\":[0,0,1,1,0,0,1,1,2,2,3,3,2,2,3,3]}]}");
+    cr_assert_eq(x.resp.status, 200, "%s", x.text);
+    const cJSON *r = get(x.json, "results")->child;
+    cr_assert_str_eq(get_str(region_conflict(r), "label"), "Y", "%s", x.text);
+    cr_assert_str_eq(get_str(region_conflict(r->next), "label"), "\xc3\xa9", "%s", x.text);
+    cr_assert_eq(get(region_conflict(r->next), "index")->valueint, 0);
+    cr_assert_null(get(region_conflict(r->next->next), "label"), "%s", x.text);
+    done(&x);
+}
+
 Test(api, unsupported_shapes)
 {
     expect_post_problem("{\"puzzle\":\".........................\"}", 422, "unsupported-shape",

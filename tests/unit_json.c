@@ -249,7 +249,7 @@ Test(json, problem_objects_render_pointer_and_conflicts)
     api_problem pb;
     problem_set(&pb, API_PROBLEM_INVALID_PUZZLE, "/puzzle/1", "bad \"cell\"");
     buf b = BUF_INIT;
-    json_render_problem(&b, &pb, "/v1/solve", "abc", 7, NULL, 0, NULL);
+    json_render_problem(&b, &pb, "/v1/solve", "abc", 7, NULL);
     size_t n;
     char *s = buf_take(&b, &n);
     cr_assert(strstr(s, "\"index\":7") != NULL);

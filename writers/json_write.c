@@ -254,17 +254,23 @@ static const char *json_unit_name(sudoku_unit_kind kind, const sudoku_puzzle *sh
     return kind == SUDOKU_UNIT_BOX && shape->has_regions ? "region" : sudoku_unit_kind_str(kind);
 }
 
-void json_render_conflicts(buf *b, const sudoku_conflict *conflicts, size_t n,
-                           const sudoku_puzzle *shape)
+void json_render_conflicts(buf *b, const json_conflicts *cs)
 {
+    const sudoku_puzzle *shape = cs->shape;
     buf_putc(b, '[');
-    for (size_t i = 0; i < n; i++) {
-        const sudoku_conflict *c = &conflicts[i];
+    for (size_t i = 0; i < cs->n; i++) {
+        const sudoku_conflict *c = &cs->list[i];
         if (i > 0) buf_putc(b, ',');
         buf_puts(b, "{\"unit\":\"");
         buf_puts(b, json_unit_name(c->kind, shape));
         buf_puts(b, "\",\"index\":");
         buf_put_i64(b, c->unit);
+        if (c->kind == SUDOKU_UNIT_BOX && shape->has_regions && cs->labels != NULL) {
+            char label[UTF8_PUT_LEN];
+            utf8_put(cs->labels[c->unit], label);
+            buf_puts(b, ",\"label\":");
+            json_put_string(b, label, strlen(label));
+        }
         buf_puts(b, ",\"symbol\":");
         buf_put_i64(b, c->symbol);
         buf_puts(b, ",\"cells\":[");
@@ -282,8 +288,7 @@ void json_render_conflicts(buf *b, const sudoku_conflict *conflicts, size_t n,
 }
 
 void json_render_problem(buf *b, const api_problem *pb, const char *instance,
-                         const char *request_id, long long index, const sudoku_conflict *conflicts,
-                         size_t nconflicts, const sudoku_puzzle *shape)
+                         const char *request_id, long long index, const json_conflicts *c)
 {
     buf_putc(b, '{');
     if (index >= 0) {
@@ -314,9 +319,9 @@ void json_render_problem(buf *b, const api_problem *pb, const char *instance,
         json_put_string(b, pb->detail, strlen(pb->detail));
         buf_puts(b, "}]");
     }
-    if (nconflicts > 0) {
+    if (c != NULL && c->n > 0) {
         buf_puts(b, ",\"conflicts\":");
-        json_render_conflicts(b, conflicts, nconflicts, shape);
+        json_render_conflicts(b, c);
     }
     buf_putc(b, '}');
 }
@@ -472,18 +477,18 @@ void json_render_grid(buf *b, json_form form, int n, const uint8_t *cells)
 
 void json_render_validation(buf *b, const json_validation *v)
 {
-    const sudoku_puzzle *p = v->puzzle;
+    const sudoku_puzzle *p = v->conflicts.shape;
     size_t cells = (size_t)p->size * (size_t)p->size, givens = 0;
     for (size_t i = 0; i < cells; i++) givens += p->cells[i] != 0;
 
-    buf_puts(b, v->nconflicts == 0 ? "{\"valid\":true" : "{\"valid\":false");
+    buf_puts(b, v->conflicts.n == 0 ? "{\"valid\":true" : "{\"valid\":false");
     buf_puts(b, givens == cells ? ",\"complete\":true" : ",\"complete\":false");
     buf_puts(b, ",\"size\":");
     buf_put_u64(b, (uint64_t)p->size);
     buf_puts(b, ",\"givens\":");
     buf_put_u64(b, givens);
     buf_puts(b, ",\"conflicts\":");
-    json_render_conflicts(b, v->conflicts, v->nconflicts, p);
+    json_render_conflicts(b, &v->conflicts);
     static const char *const tri[] = {"null", "false", "true"};
     if (v->asked_solvable) {
         buf_puts(b, ",\"solvable\":");

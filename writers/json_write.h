@@ -40,16 +40,22 @@ typedef struct json_result {
 /* Appends a solve result object. */
 void json_render_result(buf *b, const json_result *r);
 
-/* Appends a problem object. instance / request_id may be NULL (batch
- * items); index < 0 for none; conflicts may be NULL when nconflicts is 0
- * and shape then may be NULL. */
-void json_render_problem(buf *b, const api_problem *pb, const char *instance,
-                         const char *request_id, long long index, const sudoku_conflict *conflicts,
-                         size_t nconflicts, const sudoku_puzzle *shape);
+/* The conflicts of one puzzle and how to name their units. */
+typedef struct json_conflicts {
+    const sudoku_conflict *list; /* n of them */
+    size_t n;
+    const sudoku_puzzle *shape;  /* N, and whether the boxes are regions */
+    const uint32_t *labels;      /* the client's label (a code point) of each region id when
+                                  * the layout came as labels, else NULL (named by id only) */
+} json_conflicts;
 
-/* Appends a conflicts array (shape gives N and whether boxes are regions). */
-void json_render_conflicts(buf *b, const sudoku_conflict *conflicts, size_t n,
-                           const sudoku_puzzle *shape);
+/* Appends a problem object. instance / request_id may be NULL (batch
+ * items); index < 0 for none; c is NULL, or the conflicts to list. */
+void json_render_problem(buf *b, const api_problem *pb, const char *instance,
+                         const char *request_id, long long index, const json_conflicts *c);
+
+/* Appends a conflicts array: unit, index (and label for a labelled region), symbol, cells. */
+void json_render_conflicts(buf *b, const json_conflicts *c);
 
 /* Appends one N x N grid in a form: a string (N <= 35), row strings, rows
  * or a flat array. */
@@ -82,9 +88,7 @@ void json_render_timing(buf *b, const char *const *names, const uint64_t *us, si
 /* The answer of POST /v1/validate. solvable and unique: -1 unknown, 0 no,
  * 1 yes, written only when asked for. */
 typedef struct json_validation {
-    const sudoku_puzzle *puzzle;      /* the givens */
-    const sudoku_conflict *conflicts; /* nconflicts of them, may be NULL when 0 */
-    size_t nconflicts;
+    json_conflicts conflicts; /* of the givens; .shape is the puzzle */
     bool asked_solvable, asked_unique;
     int solvable, unique;
 } json_validation;

@@ -29,3 +29,23 @@ size_t utf8_seq(const unsigned char *s, size_t avail)
         return 0; /* overlong, out of range, or a surrogate */
     return n;
 }
+
+void utf8_put(uint32_t cp, char *out)
+{
+    if (cp < 0x80) {
+        *out++ = (char)cp;
+    } else if (cp < 0x800) {
+        *out++ = (char)(0xC0 | cp >> 6);
+        *out++ = (char)(0x80 | (cp & 0x3F));
+    } else if (cp < 0x10000) {
+        *out++ = (char)(0xE0 | cp >> 12);
+        *out++ = (char)(0x80 | (cp >> 6 & 0x3F));
+        *out++ = (char)(0x80 | (cp & 0x3F));
+    } else {
+        *out++ = (char)(0xF0 | cp >> 18);
+        *out++ = (char)(0x80 | (cp >> 12 & 0x3F));
+        *out++ = (char)(0x80 | (cp >> 6 & 0x3F));
+        *out++ = (char)(0x80 | (cp & 0x3F));
+    }
+    *out = '\0';
+}
