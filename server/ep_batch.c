@@ -126,11 +126,9 @@ static size_t batch_arena_put_layout(buf *arena, const input_puzzle *in, size_t 
 {
     size_t off = batch_arena_put(arena, in->regions, cells);
     const uint32_t *labels = input_region_labels(in);
-    if (off != SIZE_MAX && labels != NULL &&
-        batch_arena_put(arena, (const uint8_t *)labels, in->nlabels * sizeof(*labels)) ==
-            SIZE_MAX)
-        return SIZE_MAX;
-    return off;
+    if (off == SIZE_MAX || labels == NULL) return off;
+    size_t len = in->nlabels * sizeof(*labels);
+    return batch_arena_put(arena, (const uint8_t *)labels, len) == SIZE_MAX ? SIZE_MAX : off;
 }
 
 static int batch_begin(void *opaque, size_t count, const input_puzzle *shared)

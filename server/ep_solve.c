@@ -33,10 +33,11 @@
 #define EP_KEPT_SOLUTION_CELLS (2 * 81)
 
 /* The puzzle is kept compact, its shape and N*N cells (then N*N region ids,
- * then, for a layout given as labels, the N labels' code points), not as an 8 KiB sudoku_puzzle: a request of that size would take glibc's
- * large-chunk path, and with it a consolidation of its small free chunks,
- * on every solve. single_puzzle() spreads it into a sudoku_puzzle where the
- * solver or a writer needs one. */
+ * then, for a layout given as labels, the N labels' code points), not as an
+ * 8 KiB sudoku_puzzle: a request of that size would take glibc's large-chunk
+ * path, and with it a consolidation of its small free chunks, on every
+ * solve. single_puzzle() spreads it into a sudoku_puzzle where the solver or
+ * a writer needs one. */
 typedef struct single {
     api_context *ctx;
     json_form form;

@@ -44,9 +44,9 @@ void json_render_result(buf *b, const json_result *r);
 typedef struct json_conflicts {
     const sudoku_conflict *list; /* n of them */
     size_t n;
-    const sudoku_puzzle *shape;  /* N, and whether the boxes are regions */
-    const uint32_t *labels;      /* the client's label (a code point) of each region id when
-                                  * the layout came as labels, else NULL (named by id only) */
+    const sudoku_puzzle *shape; /* N, and whether the boxes are regions */
+    const uint32_t *labels;     /* the client's label (a code point) of each region id when
+                                 * the layout came as labels, else NULL (named by id only) */
 } json_conflicts;
 
 /* Appends a problem object. instance / request_id may be NULL (batch
