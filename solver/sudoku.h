@@ -349,6 +349,12 @@ int sudoku_grid_random(const sudoku_puzzle *shape, sudoku_rng *rng, uint8_t *cel
 #define SUDOKU_STEP_MAX_ELIMINATIONS 512
 #define SUDOKU_STEP_MAX_CELLS        64
 #define SUDOKU_STEP_MAX_UNITS        8
+/* A chain step keeps the chains of its proof: up to MAX_CHAINS of them (one
+ * a branch), at most MAX_SHOWN potentials of each (the first ones and the
+ * last), fewer when there are many branches, MAX_LINKS in all. */
+#define SUDOKU_STEP_MAX_CHAINS 16
+#define SUDOKU_STEP_MAX_SHOWN  16
+#define SUDOKU_STEP_MAX_LINKS  128
 /* Room for any text sudoku_step_text writes (longer text is cut). */
 #define SUDOKU_STEP_TEXT_LEN 1024
 
@@ -364,7 +370,15 @@ typedef struct sudoku_unit_ref {
     int index; /* 0-based among units of its kind */
 } sudoku_unit_ref;
 
-/* One deduction. Plain data (about 2.7 KB): copy it, keep it on the stack. */
+/* One potential of a chain: a candidate taken as true (on, written
+ * "r1c2=5") or false ("r1c2<>5"). */
+typedef struct sudoku_link {
+    uint16_t cell;
+    uint8_t digit;
+    uint8_t on;
+} sudoku_link;
+
+/* One deduction. Plain data (about 3 KB): copy it, keep it on the stack. */
 typedef struct sudoku_step {
     sudoku_technique technique;
     int score;       /* tenths: the technique's score plus SE's size and length increments */
@@ -374,6 +388,14 @@ typedef struct sudoku_step {
     sudoku_cand eliminations[SUDOKU_STEP_MAX_ELIMINATIONS]; /* candidates it removes */
     uint16_t cells[SUDOKU_STEP_MAX_CELLS];                  /* cells that prove it */
     sudoku_unit_ref units[SUDOKU_STEP_MAX_UNITS];           /* units that prove it */
+    /* Chains (X-/XY-chains, cycles, forcing chains; 0 for other techniques):
+     * chain i has chain_len[i] potentials from its assumption to what it
+     * implies, of which chain_shown[i] are in links, one chain after another:
+     * all of them, or the first ones and the last. */
+    int nchains;
+    uint16_t chain_len[SUDOKU_STEP_MAX_CHAINS];
+    uint8_t chain_shown[SUDOKU_STEP_MAX_CHAINS];
+    sudoku_link links[SUDOKU_STEP_MAX_LINKS];
 } sudoku_step;
 
 /* Where the engine stands after a search for the next step.

@@ -48,6 +48,83 @@ static void solve_unique(const sudoku_puzzle *p)
                  sudoku_status_str(r.status));
 }
 
+/* True when cells a and b (distinct) share a row, column, box or region,
+ * or a diagonal of a diagonal puzzle. */
+static bool cells_see(const sudoku_puzzle *p, int a, int b)
+{
+    int n = p->size, ra = a / n, ca = a % n, rb = b / n, cb = b % n;
+    if (ra == rb || ca == cb) return true;
+    if (p->has_regions) {
+        if (p->regions[a] == p->regions[b]) return true;
+    } else if (ra / p->box_rows == rb / p->box_rows && ca / p->box_cols == cb / p->box_cols) {
+        return true;
+    }
+    return p->diagonal && ((ra == ca && rb == cb) || (ra + ca == n - 1 && rb + cb == n - 1));
+}
+
+static bool same_potential(const sudoku_link *a, const sudoku_link *b)
+{
+    return a->cell == b->cell && a->digit == b->digit && a->on == b->on;
+}
+
+/* The chains a chain step writes are real: every potential a candidate of
+ * the state the step starts from (cand), every link shown "on -> off" or
+ * "off -> on" between two digits of a cell or one digit of two cells that
+ * see each other; and they prove the step: a single chain ends in the
+ * opposite of its assumption, a cycle where it began, a contradiction in a
+ * potential and its conjugate, forcing branches all in the step's
+ * conclusion. */
+static void check_chains(const sudoku_puzzle *p, const sudoku_step *st, const uint64_t *cand,
+                         const char *what)
+{
+    const char *name = sudoku_technique_str(st->technique);
+    bool chain = st->technique == SUDOKU_TECH_CYCLE || st->technique == SUDOKU_TECH_X_CHAIN ||
+                 st->technique == SUDOKU_TECH_XY_CHAIN || st->technique == SUDOKU_TECH_NISHIO ||
+                 st->technique == SUDOKU_TECH_FORCING_CHAIN ||
+                 st->technique == SUDOKU_TECH_DYNAMIC_FORCING_CHAIN;
+    cr_assert_eq(st->nchains > 0, chain, "%s: %s with %d chains", what, name, st->nchains);
+    if (!chain) return;
+    const sudoku_link *first[SUDOKU_STEP_MAX_CHAINS], *last[SUDOKU_STEP_MAX_CHAINS];
+    const sudoku_link *l = st->links;
+    for (int c = 0; c < st->nchains; l += st->chain_shown[c++]) {
+        int shown = st->chain_shown[c];
+        cr_assert(shown >= 1 && shown <= st->chain_len[c], "%s: %s chain of %d/%d", what, name,
+                  shown, st->chain_len[c]);
+        first[c] = &l[0];
+        last[c] = &l[shown - 1];
+        for (int i = 0; i < shown; i++) {
+            cr_assert(cand[l[i].cell] >> (l[i].digit - 1) & 1, "%s: %s link %d not a candidate",
+                      what, name, i);
+            bool cut = shown < st->chain_len[c] && i + 2 == shown;
+            if (i + 1 == shown || cut) continue;
+            const sudoku_link *a = &l[i], *b = &l[i + 1];
+            bool cell = a->cell == b->cell && a->digit != b->digit;
+            bool digit =
+                a->digit == b->digit && a->cell != b->cell && cells_see(p, a->cell, b->cell);
+            cr_assert(a->on != b->on && (cell || digit), "%s: %s link %d is no link", what, name,
+                      i);
+        }
+    }
+    if (st->nchains == 1) {
+        cr_assert(first[0]->cell == last[0]->cell && first[0]->digit == last[0]->digit &&
+                      (st->technique == SUDOKU_TECH_CYCLE) == (first[0]->on == last[0]->on),
+                  "%s: %s does not close", what, name);
+        return;
+    }
+    if (st->nchains == 2 && same_potential(first[0], first[1]) && last[0]->cell == last[1]->cell &&
+        last[0]->digit == last[1]->digit && last[0]->on != last[1]->on)
+        return; /* a contradiction */
+    const sudoku_link *to = last[0];
+    for (int c = 1; c < st->nchains; c++)
+        cr_assert(same_potential(last[c], to), "%s: %s branches disagree", what, name);
+    bool concluded = false;
+    for (int i = 0; i < st->nplacements && to->on; i++)
+        concluded |= st->placements[i].cell == to->cell && st->placements[i].digit == to->digit;
+    for (int i = 0; i < st->neliminations && !to->on; i++)
+        concluded |= st->eliminations[i].cell == to->cell && st->eliminations[i].digit == to->digit;
+    cr_assert(concluded, "%s: %s branches end elsewhere", what, name);
+}
+
 /* Replays the engine from p's givens, checking every step against the
  * solution. Returns the final status; counts steps per technique into seen. */
 static sudoku_logic_status replay(const sudoku_puzzle *p, const char *what, unsigned *seen)
@@ -72,6 +149,9 @@ static sudoku_logic_status replay(const sudoku_puzzle *p, const char *what, unsi
                           "%s: %s removes the solution's %d at cell %d", what,
                           sudoku_technique_str(st.technique), c->digit, c->cell);
         }
+        static uint64_t cand[SUDOKU_MAX_CELLS];
+        sudoku_logic_state(lg, NULL, cand);
+        check_chains(p, &st, cand, what);
         if (seen) seen[st.technique]++;
         sudoku_logic_apply(lg, &st);
         cr_assert_lt(++guard, 100000, "%s: no end", what);
@@ -111,6 +191,18 @@ static int replay_file(const char *path, int max, int stride, unsigned *seen)
     return done;
 }
 
+/* Every chain technique was replayed, its chains checked by check_chains
+ * (X-chains only where asked: the hard sets need stronger chains first). */
+static void expect_chains_replayed(const unsigned *seen, bool x_chains)
+{
+    static const sudoku_technique chains[] = {SUDOKU_TECH_CYCLE, SUDOKU_TECH_XY_CHAIN,
+                                              SUDOKU_TECH_NISHIO, SUDOKU_TECH_FORCING_CHAIN,
+                                              SUDOKU_TECH_DYNAMIC_FORCING_CHAIN};
+    for (size_t i = 0; i < sizeof(chains) / sizeof(chains[0]); i++)
+        cr_assert_gt(seen[chains[i]], 0, "no %s replayed", sudoku_technique_str(chains[i]));
+    if (x_chains) cr_assert_gt(seen[SUDOKU_TECH_X_CHAIN], 0, "no x_chain replayed");
+}
+
 Test(logic, replay_of_hard_9x9_sets_is_sound, .timeout = 120)
 {
     unsigned seen[SUDOKU_TECHNIQUE_COUNT] = {0};
@@ -118,6 +210,7 @@ Test(logic, replay_of_hard_9x9_sets_is_sound, .timeout = 120)
             replay_file(SEVENTEEN, 1000, 49, seen) +
             replay_file("tests/data/hard9.txt", 100, 1, seen);
     cr_assert_gt(n, 0);
+    expect_chains_replayed(seen, false);
     for (int t = 0; t < SUDOKU_TECHNIQUE_COUNT; t++)
         cr_log_info("%s %u", sudoku_technique_str((sudoku_technique)t), seen[t]);
 }
@@ -219,6 +312,7 @@ Test(logic, replay_of_generated_puzzles_of_every_shape_is_sound, .timeout = 300)
     n += replay_generated("tests/data/jigsaw_diagonal.txt", true, true, 40, seen);
     cr_log_info("%d generated puzzles replayed", n);
     cr_assert_gt(n, 900);
+    expect_chains_replayed(seen, true);
     for (int t = 0; t < SUDOKU_TECHNIQUE_COUNT; t++)
         cr_log_info("%s %u", sudoku_technique_str((sudoku_technique)t), seen[t]);
 }
@@ -581,6 +675,57 @@ Test(logic, aligned_triple_exclusion_rates_7_5)
         cr_assert_neq(sol[c], st.eliminations[i].digit);
     }
     expect_rating(&p, 75);
+}
+
+Test(logic, doubly_linked_vwxyz_wing_rates_6_2)
+{
+    static sudoku_puzzle p;
+    static sudoku_step st;
+    /* Rated 6.2 by Sukaku Explainer (Sudoku Exchange bank, tuning half):
+     * r7c1 r7c6 r7c7 r7c9 hold five digits and the bivalue r9c9 {6,8} sees
+     * every place of both of its own there, so each of the five leaves the
+     * cells that see all its places: 6 (as a plain wing) and 8 from r7c4,
+     * which only the double link gives; without it this engine went on to a
+     * 7.1 cycle. */
+    const char *g =
+        "000902000000030000260000047017040280400080001050000060070010030100000004090405010";
+    walk_to(&p, g, SUDOKU_TECH_VWXYZ_WING, &st);
+    cr_assert_eq(st.score, 62);
+    cr_assert(has_elim(&st, 7 * 9 + 6, 6) && has_elim(&st, 6 * 9 + 3, 8));
+    expect_rating(&p, 62);
+}
+
+Test(logic, chains_are_written_as_their_links)
+{
+    static sudoku_puzzle p;
+    static sudoku_step st;
+    char text[SUDOKU_STEP_TEXT_LEN];
+    /* Rated 8.5 by Sukaku Explainer (Sudoku Exchange bank, tuning half). */
+    const char *g =
+        "000000000070060020000174000300705006040030050005201800960000085030050070002000900";
+    walk_to(&p, g, SUDOKU_TECH_XY_CHAIN, &st);
+    sudoku_step_text(&p, &st, text, sizeof(text));
+    cr_assert_str_eq(text, "forcing chain: assuming the opposite at r7c7 contradicts itself: "
+                           "r7c7=2 -> r7c5<>2 -> r1c5=2 -> r1c5<>9 -> r4c5=9 -> r4c8<>9 -> "
+                           "r5c9=9 -> r5c9<>2 -> r8c9=2 -> r7c7<>2: removes 2 from r7c7");
+    walk_to(&p, g, SUDOKU_TECH_FORCING_CHAIN, &st);
+    sudoku_step_text(&p, &st, text, sizeof(text));
+    cr_assert_str_eq(text, "forcing chains: every place of 3 in column 7 leads to the same result: "
+                           "r2c7=3 -> r2c7<>5 -> r3c7=5 -> r3c7<>6 -> r8c7=6 -> r8c7<>4; "
+                           "r3c7=3 -> r3c7<>6 -> r8c7=6 -> r8c7<>4; "
+                           "r7c7=3 -> r7c4<>3 -> r7c4=4 -> r7c3<>4 -> r8c3=4 -> r8c7<>4: "
+                           "removes 4 from r8c7");
+    /* a chain longer than the step keeps: its first potentials, then the last */
+    st.nchains = 1;
+    st.chain_len[0] = 30;
+    st.chain_shown[0] = 3;
+    st.links[0] = (sudoku_link){0, 5, 1};
+    st.links[1] = (sudoku_link){6, 5, 0};
+    st.links[2] = (sudoku_link){80, 4, 0};
+    st.technique = SUDOKU_TECH_CYCLE;
+    sudoku_step_text(&p, &st, text, sizeof(text));
+    cr_assert_str_eq(text, "cycle r1c1=5 -> r1c7<>5 -> ... -> r9c9<>4 (29 links): one end of each "
+                           "of its weak links is true: removes 4 from r8c7");
 }
 
 Test(logic, rating_counts_steps_and_names_the_hardest)

@@ -215,7 +215,30 @@ void sdk_lg_step_begin(sudoku_step *st, sudoku_technique t, int score)
     st->technique = t;
     st->score = score;
     st->digits = 0;
-    st->nplacements = st->neliminations = st->ncells = st->nunits = 0;
+    st->nplacements = st->neliminations = st->ncells = st->nunits = st->nchains = 0;
+}
+
+/* Links already written by the chains before `chain`. */
+static int sdk_lg_links_before(const sudoku_step *st, int chain)
+{
+    int k = 0;
+    for (int i = 0; i < chain; i++) k += st->chain_shown[i];
+    return k;
+}
+
+void sdk_lg_add_chain(sudoku_step *st, const int32_t *nodes, int len, int n, int of)
+{
+    int at = sdk_lg_links_before(st, st->nchains), cap = of > 0 ? 64 / of : 64;
+    cap = cap < 4 ? 4 : cap > SUDOKU_STEP_MAX_SHOWN ? SUDOKU_STEP_MAX_SHOWN : cap;
+    int shown = len < cap ? len : cap;
+    if (st->nchains == SUDOKU_STEP_MAX_CHAINS || at + shown > SUDOKU_STEP_MAX_LINKS) return;
+    for (int i = 0; i < shown; i++) {
+        int x = nodes[i + 1 == shown ? len - 1 : i];
+        st->links[at + i] =
+            (sudoku_link){(uint16_t)((x >> 1) / n), (uint8_t)((x >> 1) % n + 1), (uint8_t)(x & 1)};
+    }
+    st->chain_len[st->nchains] = (uint16_t)len;
+    st->chain_shown[st->nchains++] = (uint8_t)shown;
 }
 
 void sdk_lg_add_place(sudoku_step *st, int cell, int digit)

@@ -63,6 +63,9 @@ static inline bool sdk_lg_reach(sudoku_logic *lg, int x, int y, int *qlen)
     return true;
 }
 
+/* The longest path a search follows, in nodes (scores stop far below it). */
+#define SDK_LG_MAX_PATH 512
+
 /* Link kinds a search may follow. */
 enum { SDK_LG_X = 1, SDK_LG_Y = 2 };
 
@@ -128,11 +131,26 @@ static void sdk_lg_add_path(sudoku_logic *lg, sudoku_step *st, int x)
     for (; x >= 0; x = lg->chain_parent[x]) sdk_lg_add_cell(st, (x >> 1) / lg->n);
 }
 
+/* Writes the path from the source to node x, then `close` (a node, or -1)
+ * and, for a loop, the source again, as the step's chain. */
+static void sdk_lg_add_path_chain(sudoku_logic *lg, sudoku_step *st, int x, int close)
+{
+    int32_t nodes[SDK_LG_MAX_PATH + 2];
+    int len = lg->chain_dist[x];
+    for (int i = len - 1, v = x; i >= 0; i--, v = lg->chain_parent[v]) nodes[i] = v;
+    if (close >= 0) {
+        nodes[len++] = close;
+        nodes[len] = nodes[0];
+        len++;
+    }
+    sdk_lg_add_chain(st, nodes, len, lg->n, 1);
+}
+
 /* The longest chain (in nodes) whose score base + bonus stays below best. */
 static int sdk_lg_max_len(int base, int best)
 {
     int len = 2;
-    while (len < 512 && base + sdk_lg_length_bonus(len + 1 - 2) < best) len++;
+    while (len < SDK_LG_MAX_PATH && base + sdk_lg_length_bonus(len + 1 - 2) < best) len++;
     return len;
 }
 
@@ -166,6 +184,7 @@ static bool sdk_lg_single_chains(sudoku_logic *lg, sudoku_step *st, bool y_links
                 else
                     sdk_lg_add_place(st, cell, d);
                 sdk_lg_add_path(lg, st, dst);
+                sdk_lg_add_path_chain(lg, st, dst, -1);
             }
         }
     }
@@ -634,6 +653,7 @@ static bool sdk_lg_cycles(sudoku_logic *lg, sudoku_step *st, int links, int *bes
                     if (!sdk_lg_cycle_elims(lg, &trial, x, y)) continue;
                     sdk_lg_add_cell(&trial, (y >> 1) / lg->n);
                     sdk_lg_add_path(lg, &trial, x);
+                    sdk_lg_add_path_chain(lg, &trial, x, y);
                     *st = trial;
                     *best = score;
                     max_len = sdk_lg_max_len(base, score);
@@ -664,15 +684,15 @@ bool sdk_lg_say_single_chain(sdk_lg_text *t, const sudoku_step *st)
                st->technique == SUDOKU_TECH_X_CHAIN ? "forcing X-chain on one digit"
                                                     : "forcing chain");
     sdk_lg_put_cell(t, st->nplacements ? st->placements[0].cell : st->eliminations[0].cell);
-    sdk_lg_put(t, " contradicts itself along ");
-    sdk_lg_put_cells(t, st->cells, st->ncells);
+    sdk_lg_put(t, " contradicts itself: ");
+    sdk_lg_put_chains(t, st, "; ");
     return false;
 }
 
 bool sdk_lg_say_cycle(sdk_lg_text *t, const sudoku_step *st)
 {
-    sdk_lg_put(t, "cycle through ");
-    sdk_lg_put_cells(t, st->cells, st->ncells);
+    sdk_lg_put(t, "cycle ");
+    sdk_lg_put_chains(t, st, "; ");
     sdk_lg_put(t, ": one end of each of its weak links is true");
     return false;
 }

@@ -39,6 +39,9 @@
  * cell or unit). Each candidate's "on" run is kept as a set of potentials
  * (a bitset, dyn_set); a target all branches reach is found by ANDing the
  * sets, and only then are the branches run again to count its ancestors.
+ * The chains a step writes for people (sdk_lg_add_chain) follow each
+ * potential's first parent back to the assumption: the line a person reads,
+ * without the earlier removals a dynamic single also rests on.
  */
 #include <string.h>
 
@@ -98,6 +101,7 @@ static int sdk_lg_dyn_ancestors(sudoku_logic *lg, const int32_t *start, int k)
  * implied by the parents pending at the end of the pool (not added). */
 static int sdk_lg_dyn_absurd(sudoku_logic *lg, int x, int npending)
 {
+    lg->dyn_absurd = x;
     return sdk_lg_dyn_ancestors(lg, (int32_t[]){x}, 1) + 1 +
            sdk_lg_dyn_ancestors(lg, lg->dyn_pool + lg->dyn_npool, npending);
 }
@@ -203,6 +207,26 @@ static int sdk_lg_dyn_run(sudoku_logic *lg, int src, sdk_lg_run_mode mode)
     }
 }
 
+/* Writes the chain of the last run from its source to potential x, then
+ * `then` (a node, or -1), one of `of` chains of the step, following each
+ * potential's first parent (the one it was implied by). */
+static void sdk_lg_dyn_chain(sudoku_logic *lg, sudoku_step *st, int x, int then, int of)
+{
+    int32_t *nodes = lg->dyn_astack; /* free between ancestor counts */
+    int len = 0;
+    if (then >= 0) nodes[len++] = then;
+    for (; len < SDK_DYN_POOL; x = lg->dyn_pool[lg->dyn_pstart[x]]) {
+        nodes[len++] = x;
+        if (!lg->dyn_pcount[x]) break;
+    }
+    for (int i = 0, j = len - 1; i < j; i++, j--) {
+        int32_t v = nodes[i];
+        nodes[i] = nodes[j];
+        nodes[j] = v;
+    }
+    sdk_lg_add_chain(st, nodes, len, lg->n, of);
+}
+
 /* The best hint so far: its score, then its complexity. */
 typedef struct sdk_lg_dyn_best {
     int score, complexity;
@@ -221,10 +245,13 @@ static bool sdk_lg_dyn_better(sdk_lg_dyn_best *best, int base, int complexity)
 
 /* A contradiction from (cell, d) assumed on (on) or off: the candidate is
  * false, or true. */
-static void sdk_lg_dyn_absurd_step(sudoku_step *st, sudoku_technique t, const sdk_lg_dyn_best *best,
-                                   int cell, int d, int on)
+static void sdk_lg_dyn_absurd_step(sudoku_logic *lg, sudoku_step *st, sudoku_technique t,
+                                   const sdk_lg_dyn_best *best, int cell, int d, int on)
 {
     sdk_lg_step_begin(st, t, best->score);
+    /* the run just ended: its two chains, to a potential and to its conjugate */
+    sdk_lg_dyn_chain(lg, st, lg->dyn_absurd, -1, 2);
+    sdk_lg_dyn_chain(lg, st, lg->dyn_pool[lg->dyn_npool], lg->dyn_absurd ^ 1, 2);
     st->digits = sdk_bit(d);
     sdk_lg_add_cell(st, cell);
     if (on)
@@ -284,10 +311,10 @@ static bool sdk_lg_dyn_forcing(sudoku_logic *lg, sudoku_step *st, sdk_lg_run_mod
         sdk_lg_dyn_run(lg, src[b], mode);
         for (int i = 0; i < nt; i++) sum[i] += sdk_lg_dyn_ancestors(lg, &targets[i], 1);
     }
-    bool found = false;
+    int found = -1;
     for (int i = 0; i < nt; i++) {
         if (!sdk_lg_dyn_better(best, sudoku_technique_score(t), sum[i])) continue;
-        found = true;
+        found = i;
         int sd = (src[0] >> 1) % lg->n + 1;
         sdk_lg_step_begin(st, t, best->score);
         sdk_lg_dyn_conclude(lg, st, targets[i]);
@@ -301,7 +328,12 @@ static bool sdk_lg_dyn_forcing(sudoku_logic *lg, sudoku_step *st, sdk_lg_run_mod
             sdk_lg_add_cell(st, (targets[i] >> 1) / lg->n);
         }
     }
-    return found;
+    if (found < 0) return false;
+    for (int b = 0; b < k; b++) { /* each branch again, for its chain to the target */
+        sdk_lg_dyn_run(lg, src[b], mode);
+        sdk_lg_dyn_chain(lg, st, targets[found], -1, k);
+    }
+    return true;
 }
 
 /* Runs "on" and "off" from every candidate of every cell with two or more:
@@ -323,7 +355,7 @@ static bool sdk_lg_dyn_binary(sudoku_logic *lg, sudoku_step *st, bool nishio, sd
             sdk_lg_run_mode mode = nishio ? SDK_LG_RUN_NISHIO : SDK_LG_RUN_DYNAMIC;
             int cx = sdk_lg_dyn_run(lg, on, mode);
             if (cx && sdk_lg_dyn_better(best, base, cx)) {
-                sdk_lg_dyn_absurd_step(st, t, best, cell, d, 1);
+                sdk_lg_dyn_absurd_step(lg, st, t, best, cell, d, 1);
                 found = true;
             }
             if (!nishio) {
@@ -332,7 +364,7 @@ static bool sdk_lg_dyn_binary(sudoku_logic *lg, sudoku_step *st, bool nishio, sd
             }
             cx = sdk_lg_dyn_run(lg, on ^ 1, mode);
             if (cx && sdk_lg_dyn_better(best, base, cx)) {
-                sdk_lg_dyn_absurd_step(st, t, best, cell, d, 0);
+                sdk_lg_dyn_absurd_step(lg, st, t, best, cell, d, 0);
                 found = true;
             }
             if (nishio || card < 3) continue;
@@ -375,6 +407,8 @@ bool sdk_lg_say_nishio(sdk_lg_text *t, const sudoku_step *st)
     sdk_lg_put_cell(t, st->cells[0]);
     sdk_lg_put(t, " leaves a unit with no place for ");
     sdk_lg_put_digit(t, d);
+    sdk_lg_put(t, ": ");
+    sdk_lg_put_chains(t, st, "; ");
     return false;
 }
 
@@ -453,7 +487,8 @@ bool sdk_lg_say_forcing_chain(sdk_lg_text *t, const sudoku_step *st)
         sdk_lg_put(t, "forcing chains: every candidate of ");
         sdk_lg_put_cell(t, st->cells[0]);
     }
-    sdk_lg_put(t, " leads to the same result");
+    sdk_lg_put(t, " leads to the same result: ");
+    sdk_lg_put_chains(t, st, "; ");
     return false;
 }
 
@@ -489,7 +524,8 @@ bool sdk_lg_say_dynamic_chain(sdk_lg_text *t, const sudoku_step *st)
             sdk_lg_put_digit(t, d);
             sdk_lg_put(t, placed ? " from " : " in ");
             sdk_lg_put_cell(t, c);
-            sdk_lg_put(t, " and following the singles breaks the grid");
+            sdk_lg_put(t, " and following the singles breaks the grid: ");
+            sdk_lg_put_chains(t, st, "; ");
             return false;
         }
         sdk_lg_put(t, "dynamic forcing chains: both ");
@@ -501,6 +537,7 @@ bool sdk_lg_say_dynamic_chain(sdk_lg_text *t, const sudoku_step *st)
         sdk_lg_put(t, "dynamic forcing chains: every candidate of ");
         sdk_lg_put_cell(t, st->cells[0]);
     }
-    sdk_lg_put(t, ", followed with singles, leads to the same result");
+    sdk_lg_put(t, ", followed with singles, leads to the same result: ");
+    sdk_lg_put_chains(t, st, "; ");
     return false;
 }

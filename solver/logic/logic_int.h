@@ -152,6 +152,7 @@ struct sudoku_logic {
     int dyn_npool;
     int32_t dyn_qon[SDK_DYN_NODES], dyn_qoff[SDK_DYN_NODES]; /* every potential reached */
     int dyn_nqon, dyn_nqoff;
+    int dyn_absurd; /* the potential whose conjugate ended the last run, if one did */
     uint32_t dyn_amark[SDK_DYN_NODES], dyn_aepoch;
     int32_t dyn_astack[SDK_DYN_POOL];
     uint64_t dyn_set[SDK_DYN_CANDS][SDK_DYN_SET_WORDS];
@@ -223,6 +224,12 @@ void sdk_lg_step_begin(sudoku_step *st, sudoku_technique t, int score);
 void sdk_lg_add_place(sudoku_step *st, int cell, int digit);
 void sdk_lg_add_elim(sudoku_step *st, int cell, int digit);
 void sdk_lg_add_cell(sudoku_step *st, int cell);
+/* Appends a chain of len potentials (nodes 2 * (cell * n + digit - 1) + on,
+ * in order from the assumption) to the step's links, one of `of` chains the
+ * step will have: each keeps the first potentials and the last, 64 / of of
+ * them (4 to SUDOKU_STEP_MAX_SHOWN), so a step's text stays readable. A
+ * chain with no room left is not written. */
+void sdk_lg_add_chain(sudoku_step *st, const int32_t *nodes, int len, int n, int of);
 void sdk_lg_add_unit(const sudoku_logic *lg, sudoku_step *st, int u);
 /* Adds an elimination of d from every cell of the set that still has it;
  * returns how many were added. */
@@ -241,6 +248,9 @@ typedef struct sdk_lg_text {
 __attribute__((format(printf, 2, 3))) void sdk_lg_put(sdk_lg_text *t, const char *fmt, ...);
 void sdk_lg_put_cell(sdk_lg_text *t, int cell);                      /* r1c2 */
 void sdk_lg_put_cells(sdk_lg_text *t, const uint16_t *cells, int k); /* r1c2, r3c4 and r5c6 */
+/* The step's chains, each as its links, "r1c2=5 -> r1c7<>5 -> r3c7=5", a cut
+ * one as "r1c2=5 -> ... -> r9c9<>4 (12 links)", joined by sep. */
+void sdk_lg_put_chains(sdk_lg_text *t, const sudoku_step *st, const char *sep);
 void sdk_lg_put_digit(sdk_lg_text *t, int d);               /* the puzzle's symbol: 7, A, ... */
 void sdk_lg_put_digits(sdk_lg_text *t, uint64_t digits);    /* 1, 2 and 3 */
 void sdk_lg_put_placement(sdk_lg_text *t, int cell, int d); /* r1c2 = 3 */

@@ -90,6 +90,22 @@ void sdk_lg_put_cells(sdk_lg_text *t, const uint16_t *cells, int k)
     }
 }
 
+void sdk_lg_put_chains(sdk_lg_text *t, const sudoku_step *st, const char *sep)
+{
+    const sudoku_link *l = st->links;
+    for (int c = 0; c < st->nchains; l += st->chain_shown[c++]) {
+        int shown = st->chain_shown[c], len = st->chain_len[c];
+        if (c) sdk_lg_put(t, "%s", sep);
+        for (int i = 0; i < shown; i++) {
+            if (i) sdk_lg_put(t, i + 1 == shown && len > shown ? " -> ... -> " : " -> ");
+            sdk_lg_put_cell(t, l[i].cell);
+            sdk_lg_put(t, l[i].on ? "=" : "<>");
+            sdk_lg_put_digit(t, l[i].digit);
+        }
+        if (len > shown) sdk_lg_put(t, " (%d links)", len - 1);
+    }
+}
+
 const char *sdk_lg_set_name(int k)
 {
     return k == 2 ? "pair" : k == 3 ? "triple" : "quad";

@@ -5,6 +5,8 @@
  * pivot too, for XYZ where the pivot itself may be z). "Sees" is sharing any
  * unit, so diagonals and jigsaw regions count.
  */
+#include <string.h>
+
 #include "solver/logic/logic_int.h"
 
 /* Eliminates z from the unsolved cells seeing a, b (and c when c >= 0). */
@@ -97,7 +99,9 @@ bool sdk_lg_say_wing(sdk_lg_text *t, const sudoku_step *st)
  * digits between them (an almost locked set) and a bivalue cell {x,z} that
  * sees every one of them holding x. If the bivalue cell is x, the set loses
  * x and locks its other m digits, z among them; so z is in the bivalue cell
- * or in the set, and it leaves every cell that sees all of those z. Rated
+ * or in the set, and it leaves every cell that sees all of those z (and,
+ * doubly linked, every digit of the five cells leaves what sees all its
+ * places: see sdk_lg_als_wing_found). Rated
  * 5.5-5.6 (m = 3) and 6.2-6.4 (m = 4) by the largest cell of the set, as
  * Sukaku Explainer does. (Its UVWXYZ-Wing, m = 5, is left out: on the
  * published ratings it never matched, the bank's rater finding chains.) */
@@ -114,11 +118,49 @@ static int sdk_lg_als_score(int m, int biggest)
     return m == 3 ? 55 + (1 - d) : 62 + (2 - d);
 }
 
-/* Tries every bivalue cell against the full set a; keeps the best step. */
+/* Whether bivalue cell yz sees every cell of the set holding x. */
+static bool sdk_lg_als_restricted(sudoku_logic *lg, const sdk_lg_als *a, int yz, int x)
+{
+    uint64_t peers[SDK_LG_WORDS];
+    for (int i = 0; i < a->ncells; i++) {
+        if (!(lg->cand[a->cells[i]] & sdk_bit(x))) continue;
+        sdk_lg_peers(lg, a->cells[i], peers);
+        if (!sdk_lg_has(peers, yz)) return false;
+    }
+    return true;
+}
+
+/* Removes z from the cells outside the set and yz that see every cell of
+ * the set holding z, and yz too when with_yz. Returns how many. */
+static int sdk_lg_als_elim(sudoku_logic *lg, sudoku_step *st, const sdk_lg_als *a, int yz, int z,
+                           bool with_yz)
+{
+    uint64_t seen_all[SDK_LG_WORDS], peers[SDK_LG_WORDS];
+    if (with_yz)
+        sdk_lg_peers(lg, yz, seen_all);
+    else
+        memset(seen_all, 0xff, sizeof(seen_all));
+    for (int i = 0; i < a->ncells; i++) {
+        if (!(lg->cand[a->cells[i]] & sdk_bit(z))) continue;
+        sdk_lg_peers(lg, a->cells[i], peers);
+        for (int v = 0; v < lg->words; v++) seen_all[v] &= peers[v];
+    }
+    for (int i = 0; i < a->ncells; i++)
+        seen_all[a->cells[i] >> 6] &= ~(UINT64_C(1) << (a->cells[i] & 63));
+    seen_all[yz >> 6] &= ~(UINT64_C(1) << (yz & 63));
+    return sdk_lg_elim_set(lg, st, seen_all, z);
+}
+
+/* Tries every bivalue cell against the full set a; keeps the best step.
+ * When the bivalue cell sees every place of both its digits in the set
+ * (Sukaku Explainer's doubly linked wing, rated the same), the five cells
+ * lock their digits: each leaves every cell that sees all its places (for
+ * the VWXYZ-Wing; the WXYZ-Wing keeps the removals of one digit, as it did
+ * before, its ratings already matching). */
 static bool sdk_lg_als_wing_found(sudoku_logic *lg, sudoku_step *st, sdk_lg_als *a)
 {
     int biggest = 0;
-    uint64_t seen_all[SDK_LG_WORDS], peers[SDK_LG_WORDS], any[SDK_LG_WORDS] = {0};
+    uint64_t peers[SDK_LG_WORDS], any[SDK_LG_WORDS] = {0};
     for (int i = 0; i < a->ncells; i++) {
         int pc = sdk_popcount(lg->cand[a->cells[i]]);
         if (pc > biggest) biggest = pc;
@@ -127,49 +169,36 @@ static bool sdk_lg_als_wing_found(sudoku_logic *lg, sudoku_step *st, sdk_lg_als 
     }
     int score = sdk_lg_als_score(a->m, biggest);
     if (score >= a->best) return false;
-    bool found = false;
-    for (int w = 0; w < lg->words && !found; w++) {
-        for (uint64_t mm = any[w]; mm && !found; mm &= mm - 1) {
+    sudoku_technique t = a->m == 3 ? SUDOKU_TECH_WXYZ_WING : SUDOKU_TECH_VWXYZ_WING;
+    sudoku_step trial; /* on the stack: the engine keeps no globals */
+    for (int w = 0; w < lg->words; w++) {
+        for (uint64_t mm = any[w]; mm; mm &= mm - 1) {
             int yz = w * 64 + sdk_ctz(mm);
             uint64_t c = lg->cand[yz];
             if (sdk_popcount(c) != 2 || (c & ~a->digits)) continue;
             bool in = false;
             for (int i = 0; i < a->ncells; i++) in |= a->cells[i] == yz;
             if (in) continue;
-            for (int side = 0; side < 2 && !found; side++) {
-                int x = sdk_ctz(c) + 1, z = 63 - __builtin_clzll(c) + 1;
-                if (side) x ^= z, z ^= x, x ^= z;
-                /* x restricted: yz sees every set cell holding x. */
-                bool restricted = true;
-                for (int i = 0; i < a->ncells && restricted; i++) {
-                    int s = a->cells[i];
-                    if (lg->cand[s] & sdk_bit(x)) {
-                        sdk_lg_peers(lg, s, peers);
-                        restricted = sdk_lg_has(peers, yz);
-                    }
-                }
-                if (!restricted) continue;
-                sdk_lg_peers(lg, yz, seen_all);
-                for (int i = 0; i < a->ncells; i++) {
-                    if (!(lg->cand[a->cells[i]] & sdk_bit(z))) continue;
-                    sdk_lg_peers(lg, a->cells[i], peers);
-                    for (int v = 0; v < lg->words; v++) seen_all[v] &= peers[v];
-                }
-                for (int i = 0; i < a->ncells; i++)
-                    seen_all[a->cells[i] >> 6] &= ~(UINT64_C(1) << (a->cells[i] & 63));
-                if (sdk_lg_count2(lg, seen_all, lg->dcells[z - 1]) == 0) continue;
-                sudoku_technique t = a->m == 3 ? SUDOKU_TECH_WXYZ_WING : SUDOKU_TECH_VWXYZ_WING;
-                sdk_lg_step_begin(st, t, score);
-                st->digits = a->digits;
-                for (int i = 0; i < a->ncells; i++) sdk_lg_add_cell(st, a->cells[i]);
-                sdk_lg_add_cell(st, yz);
-                sdk_lg_elim_set(lg, st, seen_all, z);
-                a->best = score;
-                found = true;
-            }
+            int lo = sdk_ctz(c) + 1, hi = 63 - __builtin_clzll(c) + 1;
+            bool rlo = sdk_lg_als_restricted(lg, a, yz, lo);
+            bool rhi = sdk_lg_als_restricted(lg, a, yz, hi);
+            if (!rlo && !rhi) continue;
+            bool locked = rlo && rhi && a->m == 4;
+            sdk_lg_step_begin(&trial, t, score);
+            trial.digits = a->digits;
+            int added = rlo ? sdk_lg_als_elim(lg, &trial, a, yz, hi, true) : 0;
+            if (rhi && (locked || !added)) added += sdk_lg_als_elim(lg, &trial, a, yz, lo, true);
+            for (uint64_t ws = locked ? a->digits & ~c : 0; ws; ws &= ws - 1)
+                added += sdk_lg_als_elim(lg, &trial, a, yz, sdk_ctz(ws) + 1, false);
+            if (!added) continue;
+            for (int i = 0; i < a->ncells; i++) sdk_lg_add_cell(&trial, a->cells[i]);
+            sdk_lg_add_cell(&trial, yz);
+            *st = trial;
+            a->best = score;
+            return true;
         }
     }
-    return found;
+    return false;
 }
 
 /* True when cells a and b share a unit. */
@@ -218,6 +247,13 @@ bool sdk_lg_say_als_wing(sdk_lg_text *t, const sudoku_step *st)
     sdk_lg_put_cells(t, st->cells, st->ncells - 1);
     sdk_lg_put(t, " hold one digit more than their count and the bivalue cell ");
     sdk_lg_put_cell(t, st->cells[st->ncells - 1]);
+    uint64_t removed = 0;
+    for (int i = 0; i < st->neliminations; i++) removed |= sdk_bit(st->eliminations[i].digit);
+    if (sdk_popcount(removed) > 1) { /* doubly linked: only that removes two digits */
+        sdk_lg_put(t, " sees every place of both its digits: the five cells hold ");
+        sdk_lg_put_digits(t, st->digits);
+        return false;
+    }
     sdk_lg_put(t, " sees them: ");
     sdk_lg_put_digit(t, st->neliminations ? st->eliminations[0].digit : 0);
     sdk_lg_put(t, " is in one of them");
