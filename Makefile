@@ -42,6 +42,11 @@ SERVER_LIBS := -lmicrohttpd -lcjson -pthread
 TEST_LIBS   := $(SERVER_LIBS) -lcriterion -lcurl
 
 SOLVER_SRC := $(wildcard solver/*.c solver/logic/*.c)
+# The photo scanner (scan/scan.h): libc, Leptonica and libsudoku; its model
+# files (scan/model/*.bin) are embedded by scripts/embed-model.sh.
+SCAN_MODELS := $(sort $(wildcard scan/model/*.bin))
+SCAN_SRC   := $(wildcard scan/*.c) $(if $(SCAN_MODELS),build/gen/scan_model.c)
+SCAN_LIBS  := -lleptonica -lm
 # The JSON writers and what they use, libc only: the CLI's --json links them
 # without libmicrohttpd or cJSON (build/libwriters.a).
 WRITERS_SRC := server/json_write.c server/buf.c server/utf8.c server/problems.c
@@ -66,6 +71,10 @@ $(1)/libsudoku.a: $(call objs,$(1),$(SOLVER_SRC))
 	rm -f $$@ && $$(AR) rcs $$@ $$^
 $(1)/libwriters.a: $(call objs,$(1),$(WRITERS_SRC))
 	rm -f $$@ && $$(AR) rcs $$@ $$^
+$(1)/libscan.a: $(call objs,$(1),$(SCAN_SRC))
+	rm -f $$@ && $$(AR) rcs $$@ $$^
+$(1)/scan-dump: $(1)/obj/scan/tools/dump.o $(1)/libscan.a $(1)/libsudoku.a
+	$(2) $$($(3)) $$(LDFLAGS) -o $$@ $$^ $$(SCAN_LIBS)
 $(1)/libserver.a: $(call objs,$(1),$(SERVER_SRC))
 	rm -f $$@ && $$(AR) rcs $$@ $$^
 $(1)/sudokud: $(1)/obj/server/main.o $(1)/libserver.a $(1)/libwriters.a $(1)/libsudoku.a
@@ -108,6 +117,10 @@ build/fuzz/fuzz_%: build/fuzz/obj/fuzz/fuzz_%.o build/fuzz/libserver.a build/fuz
 build/gen/assets.c: scripts/embed.sh $(ASSETS)
 	@mkdir -p $(@D)
 	scripts/embed.sh $@ $(ASSETS)
+
+build/gen/scan_model.c: scripts/embed-model.sh $(SCAN_MODELS)
+	@mkdir -p $(@D)
+	scripts/embed-model.sh $@ $(SCAN_MODELS)
 
 .DEFAULT_GOAL := all
 # Keep chained objects (the fuzzers'): no rebuilds, no `rm` lines after the test summary.

@@ -1,0 +1,376 @@
+/* grid.c -- finds the Sudoku grid in a grey photo: threshold, components, corners.
+ *
+ * DESIGN: the photo is reduced to about 900 pixels on its long side (the
+ * grid's outline needs no more), thresholded against the mean of a window
+ * around each pixel (so shadows and uneven light do not matter), and cut
+ * into 8-connected components of ink. The grid's lines touch each other, so
+ * the whole grid is one component, and usually the largest. For each of the
+ * few largest components with a plausible shape, its corners are the pixels
+ * extreme along x+y and x-y (top-left = smallest x+y, ...), and the
+ * candidate is kept when the ten horizontal and ten vertical lines that a
+ * 9x9 grid with those corners would have are mostly ink in the threshold
+ * image. The largest kept candidate wins. When none is kept, the reason is
+ * worked out from what was seen (dark photo, grid cut by the photo's edge,
+ * grid too small).
+ *
+ *        TL (min x+y) *----------------* TR (max x-y)
+ *                     |                |
+ *                     |   component    |
+ *                     |                |
+ *        BL (min x-y) *----------------* BR (max x+y)
+ */
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "scan/grid.h"
+
+#define DETECT_LONG_SIDE 900 /* reduce until the long side is at most this */
+#define CANDIDATES 6         /* largest components tried */
+#define LINE_SAMPLES 60      /* points tested along each of the 20 lines */
+#define MIN_ON_LINES 0.45    /* share of the grid's lines on ink */
+#define MIN_LINE_SCORE 0.2   /* line_score of a grid */
+
+typedef struct component {
+    int count;
+    int x0, y0, x1, y1;      /* bounding box, inclusive */
+    int ext[4][2];           /* TL, TR, BR, BL extreme pixels */
+    int ext_val[4];          /* their x+y, x-y, x+y, x-y */
+} component;
+
+int scan_homography_of(const double c[4][2], scan_homography *m)
+{
+    double sx = c[0][0] - c[1][0] + c[2][0] - c[3][0];
+    double sy = c[0][1] - c[1][1] + c[2][1] - c[3][1];
+    double dx1 = c[1][0] - c[2][0], dx2 = c[3][0] - c[2][0];
+    double dy1 = c[1][1] - c[2][1], dy2 = c[3][1] - c[2][1];
+    double den = dx1 * dy2 - dx2 * dy1;
+    if (fabs(den) < 1e-9)
+        return -1;
+    m->g = (sx * dy2 - dx2 * sy) / den;
+    m->h = (dx1 * sy - sx * dy1) / den;
+    m->a = c[1][0] - c[0][0] + m->g * c[1][0];
+    m->b = c[3][0] - c[0][0] + m->h * c[3][0];
+    m->c = c[0][0];
+    m->d = c[1][1] - c[0][1] + m->g * c[1][1];
+    m->e = c[3][1] - c[0][1] + m->h * c[3][1];
+    m->f = c[0][1];
+    return 0;
+}
+
+void scan_homography_map(const scan_homography *m, double u, double v, double *x, double *y)
+{
+    double w = m->g * u + m->h * v + 1.0;
+    if (fabs(w) < 1e-12)
+        w = 1e-12;
+    *x = (m->a * u + m->b * v + m->c) / w;
+    *y = (m->d * u + m->e * v + m->f) / w;
+}
+
+/* Box-averages img by an integer factor into out. */
+static int reduce(const scan_image *img, int f, scan_image *out)
+{
+    if (scan_image_alloc(out, img->w / f, img->h / f) != 0)
+        return -1;
+    for (int y = 0; y < out->h; y++)
+        for (int x = 0; x < out->w; x++) {
+            unsigned sum = 0;
+            for (int dy = 0; dy < f; dy++) {
+                const unsigned char *row = img->px + (size_t)(y * f + dy) * img->w + x * f;
+                for (int dx = 0; dx < f; dx++)
+                    sum += row[dx];
+            }
+            out->px[(size_t)y * out->w + x] = (unsigned char)(sum / (unsigned)(f * f));
+        }
+    return 0;
+}
+
+/* ink[i] = 1 where the pixel is clearly darker than the mean of the
+ * (2r+1)^2 window around it; an integral image makes each mean O(1). */
+static int threshold(const scan_image *img, int r, unsigned char *ink)
+{
+    int w = img->w, h = img->h;
+    uint32_t *sum = malloc(sizeof(*sum) * (size_t)(w + 1) * (size_t)(h + 1));
+    if (sum == NULL)
+        return -1;
+    memset(sum, 0, sizeof(*sum) * (size_t)(w + 1));
+    for (int y = 0; y < h; y++) {
+        uint32_t row = 0;
+        uint32_t *s = sum + (size_t)(y + 1) * (w + 1);
+        s[0] = 0;
+        for (int x = 0; x < w; x++) {
+            row += img->px[(size_t)y * w + x];
+            s[x + 1] = s[x + 1 - (w + 1)] + row;
+        }
+    }
+    for (int y = 0; y < h; y++) {
+        int ya = y - r < 0 ? 0 : y - r, yb = y + r + 1 > h ? h : y + r + 1;
+        for (int x = 0; x < w; x++) {
+            int xa = x - r < 0 ? 0 : x - r, xb = x + r + 1 > w ? w : x + r + 1;
+            uint32_t s = sum[(size_t)yb * (w + 1) + xb] - sum[(size_t)ya * (w + 1) + xb] -
+                         sum[(size_t)yb * (w + 1) + xa] + sum[(size_t)ya * (w + 1) + xa];
+            int n = (xb - xa) * (yb - ya);
+            int p = img->px[(size_t)y * w + x] * n;
+            /* darker than 94% of the local mean, and not by a mere ripple */
+            ink[(size_t)y * w + x] = (p * 100 < (int)s * 94) && ((int)s - p > 5 * n);
+        }
+    }
+    free(sum);
+    return 0;
+}
+
+/* Labels the 8-connected components of ink; keeps the CANDIDATES with the
+ * largest bounding boxes in best[] (sorted, largest first). Returns how
+ * many were kept, or -1 when out of memory. */
+static int components(const unsigned char *ink, int w, int h, component *best)
+{
+    size_t n = (size_t)w * h;
+    unsigned char *seen = calloc(n, 1);
+    int32_t *stack = malloc(sizeof(*stack) * n);
+    if (seen == NULL || stack == NULL) {
+        free(seen);
+        free(stack);
+        return -1;
+    }
+    int kept = 0;
+    for (size_t start = 0; start < n; start++) {
+        if (!ink[start] || seen[start])
+            continue;
+        component c = {0, w, h, -1, -1, {{0}}, {INT32_MAX, INT32_MIN, INT32_MIN, INT32_MAX}};
+        size_t top = 0;
+        stack[top++] = (int32_t)start;
+        seen[start] = 1;
+        while (top > 0) {
+            int32_t i = stack[--top];
+            int x = i % w, y = i / w;
+            c.count++;
+            if (x < c.x0) c.x0 = x;
+            if (x > c.x1) c.x1 = x;
+            if (y < c.y0) c.y0 = y;
+            if (y > c.y1) c.y1 = y;
+            int s = x + y, d = x - y;
+            if (s < c.ext_val[0]) { c.ext_val[0] = s; c.ext[0][0] = x; c.ext[0][1] = y; }
+            if (d > c.ext_val[1]) { c.ext_val[1] = d; c.ext[1][0] = x; c.ext[1][1] = y; }
+            if (s > c.ext_val[2]) { c.ext_val[2] = s; c.ext[2][0] = x; c.ext[2][1] = y; }
+            if (d < c.ext_val[3]) { c.ext_val[3] = d; c.ext[3][0] = x; c.ext[3][1] = y; }
+            for (int dy = -1; dy <= 1; dy++) {
+                int yy = y + dy;
+                if (yy < 0 || yy >= h)
+                    continue;
+                for (int dx = -1; dx <= 1; dx++) {
+                    int xx = x + dx;
+                    if (xx < 0 || xx >= w)
+                        continue;
+                    size_t j = (size_t)yy * w + xx;
+                    if (ink[j] && !seen[j]) {
+                        seen[j] = 1;
+                        stack[top++] = (int32_t)j;
+                    }
+                }
+            }
+        }
+        long area = (long)(c.x1 - c.x0 + 1) * (c.y1 - c.y0 + 1);
+        int pos = kept;
+        while (pos > 0 &&
+               (long)(best[pos - 1].x1 - best[pos - 1].x0 + 1) * (best[pos - 1].y1 - best[pos - 1].y0 + 1) < area)
+            pos--;
+        if (pos >= CANDIDATES)
+            continue;
+        int last = kept < CANDIDATES ? kept : CANDIDATES - 1;
+        memmove(best + pos + 1, best + pos, sizeof(*best) * (size_t)(last - pos));
+        best[pos] = c;
+        if (kept < CANDIDATES)
+            kept++;
+    }
+    free(seen);
+    free(stack);
+    return kept;
+}
+
+/* Share of the points sampled along u = k / 9 (v from 0 to 1) and v = k / 9
+ * that have ink within one pixel, for k = offset, offset + 1, ... < 10. */
+static double ink_along(const unsigned char *ink, int w, int h, const scan_homography *m, double offset)
+{
+    int hits = 0, total = 0;
+    for (double line = offset; line <= 9.0; line += 1.0)
+        for (int k = 0; k < LINE_SAMPLES; k++) {
+            double t = (k + 0.5) / LINE_SAMPLES, along[2][2] = {{line / 9.0, t}, {t, line / 9.0}};
+            for (int dir = 0; dir < 2; dir++) {
+                double x, y;
+                scan_homography_map(m, along[dir][0], along[dir][1], &x, &y);
+                int xi = (int)lround(x), yi = (int)lround(y), hit = 0;
+                for (int dy = -1; dy <= 1 && !hit; dy++)
+                    for (int dx = -1; dx <= 1 && !hit; dx++) {
+                        int xx = xi + dx, yy = yi + dy;
+                        hit = xx >= 0 && yy >= 0 && xx < w && yy < h && ink[(size_t)yy * w + xx];
+                    }
+                hits += hit;
+                total++;
+            }
+        }
+    return (double)hits / total;
+}
+
+/* How much a 9x9 grid with these corners looks like one: the share of ink
+ * on its 20 lines less the share on the lines through the cells' middles
+ * (mostly paper in a grid, as inked as anything else in a dark blob). */
+static double line_score(const unsigned char *ink, int w, int h, const double corners[4][2])
+{
+    scan_homography m;
+    if (scan_homography_of(corners, &m) != 0)
+        return 0.0;
+    double on = ink_along(ink, w, h, &m, 0.0);
+    return on < MIN_ON_LINES ? 0.0 : on - ink_along(ink, w, h, &m, 0.5);
+}
+
+/* Twice the signed area of the quadrilateral; positive when convex and
+ * clockwise on screen (y down) is checked by the cross products. */
+static int convex(const double c[4][2])
+{
+    for (int i = 0; i < 4; i++) {
+        const double *p = c[i], *q = c[(i + 1) % 4], *r = c[(i + 2) % 4];
+        double cross = (q[0] - p[0]) * (r[1] - q[1]) - (q[1] - p[1]) * (r[0] - q[0]);
+        if (cross <= 0)
+            return 0;
+    }
+    return 1;
+}
+
+static const char *why_not(const scan_image *img, const component *best, int kept)
+{
+    uint64_t sum = 0;
+    unsigned hist[256] = {0};
+    size_t n = (size_t)img->w * img->h;
+    for (size_t i = 0; i < n; i++) {
+        sum += img->px[i];
+        hist[img->px[i]]++;
+    }
+    size_t acc = 0;
+    int p5 = -1, p95 = 255;
+    for (int v = 0; v < 256; v++) {
+        acc += hist[v];
+        if (p5 < 0 && acc >= n / 20)
+            p5 = v;
+        if (acc >= n - n / 20) {
+            p95 = v;
+            break;
+        }
+    }
+    if (sum / n < 45)
+        return "the photo is too dark: take it in better light";
+    if (p95 - p5 < 40)
+        return "the photo has too little contrast: it may be blurred, washed out or blank";
+    if (kept > 0) {
+        const component *c = &best[0];
+        int side = c->x1 - c->x0 > c->y1 - c->y0 ? c->x1 - c->x0 : c->y1 - c->y0;
+        int small = img->w < img->h ? img->w : img->h;
+        int edges = (c->x0 <= 1) + (c->y0 <= 1) + (c->x1 >= img->w - 2) + (c->y1 >= img->h - 2);
+        if (edges >= 1 && side > small / 3)
+            return "the grid's corners are outside the photo: step back so the whole grid is in the picture";
+        if (side < small / 5)
+            return "the grid is too small in the photo: come closer so it fills most of the picture";
+    }
+    return "no 9x9 grid was found: photograph the puzzle from above with the whole grid in the picture";
+}
+
+scan_status scan_find_grid(const scan_image *img, double corners[4][2], const char **reason)
+{
+    int longest = img->w > img->h ? img->w : img->h;
+    int f = (longest + DETECT_LONG_SIDE - 1) / DETECT_LONG_SIDE;
+    scan_image small = {0, 0, NULL};
+    unsigned char *ink = NULL;
+    component best[CANDIDATES];
+    scan_status st = SCAN_NO_MEMORY;
+    *reason = "out of memory";
+    if (img->w < 9 * 4 || img->h < 9 * 4) {
+        *reason = "the photo is too small to hold a readable grid";
+        return SCAN_NO_GRID;
+    }
+    if (reduce(img, f, &small) != 0)
+        goto fail;
+    ink = malloc((size_t)small.w * small.h);
+    if (ink == NULL)
+        goto fail;
+    int side = small.w < small.h ? small.w : small.h;
+    if (threshold(&small, side / 40 + 2, ink) != 0)
+        goto fail;
+    int kept = components(ink, small.w, small.h, best);
+    if (kept < 0)
+        goto fail;
+
+    st = SCAN_NO_GRID;
+    for (int i = 0; i < kept; i++) {
+        const component *c = &best[i];
+        int bw = c->x1 - c->x0 + 1, bh = c->y1 - c->y0 + 1;
+        if (bw < side / 6 || bh < side / 6 || bw > 3 * bh || bh > 3 * bw)
+            continue;
+        double q[4][2];
+        for (int k = 0; k < 4; k++) {
+            q[k][0] = c->ext[k][0] + 0.5;
+            q[k][1] = c->ext[k][1] + 0.5;
+        }
+        if (!convex(q) || line_score(ink, small.w, small.h, q) < MIN_LINE_SCORE)
+            continue;
+        for (int k = 0; k < 4; k++) {
+            corners[k][0] = q[k][0] * f;
+            corners[k][1] = q[k][1] * f;
+        }
+        st = SCAN_OK;
+        *reason = "a grid was found";
+        break;
+    }
+    if (st == SCAN_NO_GRID)
+        *reason = why_not(&small, best, kept);
+fail:
+    free(ink);
+    scan_image_free(&small);
+    return st;
+}
+
+int scan_warp(const scan_image *img, const double corners[4][2], int side, scan_image *out)
+{
+    scan_homography m;
+    if (scan_homography_of(corners, &m) != 0)
+        return -1;
+    /* Sub-samples per output pixel along each axis: enough that their
+     * spacing in the source is about one pixel. */
+    double span = 0;
+    for (int k = 0; k < 4; k++) {
+        double dx = corners[(k + 1) % 4][0] - corners[k][0], dy = corners[(k + 1) % 4][1] - corners[k][1];
+        double len = sqrt(dx * dx + dy * dy);
+        if (len > span)
+            span = len;
+    }
+    int sub = (int)ceil(span / side);
+    if (sub < 1)
+        sub = 1;
+    if (sub > 4)
+        sub = 4;
+    if (scan_image_alloc(out, side, side) != 0)
+        return -1;
+    int n = side * sub;
+    for (int y = 0; y < side; y++)
+        for (int x = 0; x < side; x++) {
+            double acc = 0;
+            for (int sy = 0; sy < sub; sy++)
+                for (int sx = 0; sx < sub; sx++) {
+                    double u = (x * sub + sx + 0.5) / n, v = (y * sub + sy + 0.5) / n, px, py;
+                    scan_homography_map(&m, u, v, &px, &py);
+                    px -= 0.5;
+                    py -= 0.5;
+                    if (px < 0) px = 0;
+                    if (py < 0) py = 0;
+                    if (px > img->w - 1) px = img->w - 1;
+                    if (py > img->h - 1) py = img->h - 1;
+                    int x0 = (int)px, y0 = (int)py;
+                    int x1 = x0 + 1 < img->w ? x0 + 1 : x0, y1 = y0 + 1 < img->h ? y0 + 1 : y0;
+                    double fx = px - x0, fy = py - y0;
+                    const unsigned char *r0 = img->px + (size_t)y0 * img->w;
+                    const unsigned char *r1 = img->px + (size_t)y1 * img->w;
+                    acc += (r0[x0] * (1 - fx) + r0[x1] * fx) * (1 - fy) + (r1[x0] * (1 - fx) + r1[x1] * fx) * fy;
+                }
+            out->px[(size_t)y * side + x] = (unsigned char)(acc / (sub * sub) + 0.5);
+        }
+    return 0;
+}
