@@ -29,8 +29,8 @@
 #define DETECT_LONG_SIDE 900 /* reduce until the long side is at most this */
 #define CANDIDATES 6         /* largest components tried */
 #define LINE_SAMPLES 60      /* points tested along each of the 20 lines */
-#define MIN_ON_LINES 0.45    /* share of the grid's lines on ink */
-#define MIN_LINE_SCORE 0.2   /* line_score of a grid */
+#define MIN_ON_LINES 0.35    /* share of the grid's lines on ink */
+#define MIN_LINE_SCORE 0.25  /* line_score of a grid */
 
 typedef struct component {
     int count;
@@ -188,40 +188,43 @@ static int components(const unsigned char *ink, int w, int h, component *best)
     return kept;
 }
 
-/* Share of the points sampled along u = k / 9 (v from 0 to 1) and v = k / 9
- * that have ink within one pixel, for k = offset, offset + 1, ... < 10. */
-static double ink_along(const unsigned char *ink, int w, int h, const scan_homography *m, double offset)
+/* Whether there is ink within `reach` pixels of the point (u, v) of the square. */
+static int ink_near(const unsigned char *ink, int w, int h, const scan_homography *m, double u, double v,
+                    int reach)
 {
-    int hits = 0, total = 0;
-    for (double line = offset; line <= 9.0; line += 1.0)
-        for (int k = 0; k < LINE_SAMPLES; k++) {
-            double t = (k + 0.5) / LINE_SAMPLES, along[2][2] = {{line / 9.0, t}, {t, line / 9.0}};
-            for (int dir = 0; dir < 2; dir++) {
-                double x, y;
-                scan_homography_map(m, along[dir][0], along[dir][1], &x, &y);
-                int xi = (int)lround(x), yi = (int)lround(y), hit = 0;
-                for (int dy = -1; dy <= 1 && !hit; dy++)
-                    for (int dx = -1; dx <= 1 && !hit; dx++) {
-                        int xx = xi + dx, yy = yi + dy;
-                        hit = xx >= 0 && yy >= 0 && xx < w && yy < h && ink[(size_t)yy * w + xx];
-                    }
-                hits += hit;
-                total++;
-            }
+    double x, y;
+    scan_homography_map(m, u, v, &x, &y);
+    int xi = (int)lround(x), yi = (int)lround(y);
+    for (int dy = -reach; dy <= reach; dy++)
+        for (int dx = -reach; dx <= reach; dx++) {
+            int xx = xi + dx, yy = yi + dy;
+            if (xx >= 0 && yy >= 0 && xx < w && yy < h && ink[(size_t)yy * w + xx])
+                return 1;
         }
-    return (double)hits / total;
+    return 0;
 }
 
-/* How much a 9x9 grid with these corners looks like one: the share of ink
- * on its 20 lines less the share on the lines through the cells' middles
- * (mostly paper in a grid, as inked as anything else in a dark blob). */
+/* How much a 9x9 grid with these corners looks like one: the share of
+ * points along its 20 lines with ink within a pixel, less the share of
+ * points near the corners of its cells, inside them, that are ink (paper
+ * in a grid: digits sit in the middle; as inked as the lines in a blob). */
 static double line_score(const unsigned char *ink, int w, int h, const double corners[4][2])
 {
     scan_homography m;
     if (scan_homography_of(corners, &m) != 0)
         return 0.0;
-    double on = ink_along(ink, w, h, &m, 0.0);
-    return on < MIN_ON_LINES ? 0.0 : on - ink_along(ink, w, h, &m, 0.5);
+    int on = 0, off = 0;
+    for (int line = 0; line <= 9; line++)
+        for (int k = 0; k < LINE_SAMPLES; k++) {
+            double t = (k + 0.5) / LINE_SAMPLES;
+            on += ink_near(ink, w, h, &m, line / 9.0, t, 1) + ink_near(ink, w, h, &m, t, line / 9.0, 1);
+        }
+    static const double inside[2] = {0.2, 0.8};
+    for (int i = 0; i < 81; i++)
+        for (int k = 0; k < 4; k++)
+            off += ink_near(ink, w, h, &m, (i % 9 + inside[k & 1]) / 9.0, (i / 9 + inside[k >> 1]) / 9.0, 0);
+    double on_share = on / (20.0 * LINE_SAMPLES), off_share = off / (81.0 * 4);
+    return on_share < MIN_ON_LINES ? 0.0 : on_share - off_share;
 }
 
 /* Twice the signed area of the quadrilateral; positive when convex and
