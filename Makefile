@@ -49,7 +49,7 @@ SCAN_SRC   := $(wildcard scan/*.c) $(if $(SCAN_MODELS),build/gen/scan_model.c)
 SCAN_LIBS  := -lleptonica -lm
 # The JSON writers and what they use, libc only: the CLI's --json links them
 # without libmicrohttpd or cJSON (build/libwriters.a).
-WRITERS_SRC := server/json_write.c server/buf.c server/utf8.c server/problems.c
+WRITERS_SRC := server/json_write.c server/json_scan.c server/buf.c server/utf8.c server/problems.c
 SERVER_SRC := $(filter-out server/main.c $(WRITERS_SRC),$(wildcard server/*.c)) build/gen/assets.c
 # Files sudokud serves, embedded at build time (server/assets.h).
 ASSETS     := $(sort $(wildcard web/*)) openapi.yaml
@@ -81,13 +81,13 @@ $(1)/sudokud: $(1)/obj/server/main.o $(1)/libserver.a $(1)/libwriters.a $(1)/lib
 	$(2) $$($(3)) $$(LDFLAGS) -o $$@ $$^ $$(SERVER_LIBS)
 $(1)/libcli.a: $(call objs,$(1),$(CLI_SRC))
 	rm -f $$@ && $$(AR) rcs $$@ $$^
-$(1)/sudoku: $(1)/obj/cli/main.o $(1)/libcli.a $(1)/libwriters.a $(1)/libsudoku.a
-	$(2) $$($(3)) $$(LDFLAGS) -o $$@ $$^ -pthread
+$(1)/sudoku: $(1)/obj/cli/main.o $(1)/libcli.a $(1)/libwriters.a $(1)/libscan.a $(1)/libsudoku.a
+	$(2) $$($(3)) $$(LDFLAGS) -o $$@ $$^ $$(SCAN_LIBS) -pthread
 $(1)/tests/unit: $(call objs,$(1),$(UNIT_SRC) $(SUPPORT_SRC)) $(1)/libcli.a $(1)/libserver.a \
-                 $(1)/libwriters.a \
+                 $(1)/libwriters.a $(1)/libscan.a \
                  $(1)/libsudoku.a
 	@mkdir -p $$(@D)
-	$(2) $$($(3)) $$(LDFLAGS) -o $$@ $$^ $$(TEST_LIBS)
+	$(2) $$($(3)) $$(LDFLAGS) -o $$@ $$^ $$(TEST_LIBS) $$(SCAN_LIBS)
 $(1)/tests/http: $(call objs,$(1),$(HTTP_SRC) $(SUPPORT_SRC)) $(1)/libserver.a \
                  $(1)/libwriters.a $(1)/libsudoku.a
 	@mkdir -p $$(@D)
@@ -111,8 +111,8 @@ endif
 
 FUZZERS := $(patsubst fuzz/%.c,build/fuzz/%,$(FUZZ_SRC))
 build/fuzz/fuzz_%: build/fuzz/obj/fuzz/fuzz_%.o build/fuzz/libserver.a build/fuzz/libwriters.a \
-                   build/fuzz/libsudoku.a
-	$(FUZZ_CC) -fsanitize=fuzzer,address,undefined -o $@ $^ $(SERVER_LIBS)
+                   build/fuzz/libscan.a build/fuzz/libsudoku.a
+	$(FUZZ_CC) -fsanitize=fuzzer,address,undefined -o $@ $^ $(SERVER_LIBS) $(SCAN_LIBS)
 
 build/gen/assets.c: scripts/embed.sh $(ASSETS)
 	@mkdir -p $(@D)
@@ -191,8 +191,10 @@ bench: all
 	bench/agreement.sh build/sudoku
 	bench/http.sh build/sudokud build/sudoku
 	bench/floor.sh
+	bench/scan.sh build/sudoku
 
 FMT_FILES = $(wildcard solver/*.[ch] solver/logic/*.[ch] server/*.[ch] cli/*.[ch] tests/*.[ch] tests/support/*.[ch] fuzz/*.[ch]) \
+            $(wildcard scan/*.[ch] scan/tools/*.c) \
             $(wildcard tests/cross/*.[ch] tests/cross/criterion/*.h)
 fmt:
 	clang-format -i $(FMT_FILES)
@@ -217,11 +219,13 @@ clean:
 CROSS_ARM64 ?= aarch64-linux-gnu-
 ARM64_TEST_SRC := tests/unit_fast9.c tests/unit_solve.c tests/unit_grid.c \
                   tests/support/fixtures.c tests/support/ref_solver.c tests/support/dlx.c tests/cross/runner.c
-ARM64_FLAGS := -Itests/cross
+# No Leptonica for arm64 here: its CLI is built without `scan` (cli/scan_cmd.c).
+ARM64_FLAGS := -Itests/cross -DCLI_NO_SCAN
 build/arm64/%: ARCH_FLAGS := -march=armv8-a
 build/arm64-plain/%: ARCH_FLAGS := -march=armv8-a -DSDK_PORTABLE
 build/arm64/% build/arm64-plain/%: AR := $(CROSS_ARM64)ar
 build/arm64/% build/arm64-plain/%: LDFLAGS := -static
+build/arm64/% build/arm64-plain/%: SCAN_LIBS :=
 $(eval $(call variant,build/arm64,$(CROSS_ARM64)gcc,ARM64_FLAGS))
 $(eval $(call variant,build/arm64-plain,$(CROSS_ARM64)gcc,ARM64_FLAGS))
 build/arm64/tests/solver build/arm64-plain/tests/solver: build/%/tests/solver: \

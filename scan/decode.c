@@ -42,6 +42,18 @@ static enum kind sniff(const unsigned char *b, size_t n)
     return KIND_UNKNOWN;
 }
 
+/* Whether a JPEG's end-of-image marker is in its last bytes: libjpeg
+ * decodes a truncated file with grey rows and says so on stderr itself, so
+ * a cut-off upload is refused here. Cameras may pad after the marker. */
+static int jpeg_complete(const unsigned char *b, size_t n)
+{
+    size_t from = n > 4096 ? n - 4096 : 2;
+    for (size_t i = n - 1; i > from; i--)
+        if (b[i - 1] == 0xff && b[i] == 0xd9)
+            return 1;
+    return 0;
+}
+
 /* The largest of 1, 2, 4, 8 that keeps at least TARGET_PIXELS. */
 static int pick_reduction(int w, int h)
 {
@@ -96,7 +108,7 @@ scan_status scan_decode(const void *bytes, size_t len, size_t max_pixels, scan_p
     l_int32 w = 0, h = 0, spp = 0, bps = 0, cmap = 0, ycck = 0, cmyk = 0;
     l_ok bad = 1;
     if (kind == KIND_JPEG)
-        bad = readHeaderMemJpeg(b, len, &w, &h, &spp, &ycck, &cmyk);
+        bad = !jpeg_complete(b, len) || readHeaderMemJpeg(b, len, &w, &h, &spp, &ycck, &cmyk);
     else if (kind == KIND_PNG)
         bad = len >= 24 ? readHeaderMemPng(b, len, &w, &h, &bps, &spp, &cmap) : 1;
     else

@@ -7,39 +7,13 @@
  * bottom-left), and exits 0; exits 1 with a one-line reason on stderr when
  * the image cannot be read or holds no grid, 2 on usage errors.
  */
+#include <fcntl.h>
 #include <stdio.h>
-#include <stdlib.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "scan/cells.h"
-
-static unsigned char *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (f == NULL)
-        return NULL;
-    size_t cap = 1 << 16, n = 0;
-    unsigned char *buf = malloc(cap);
-    while (buf != NULL) {
-        n += fread(buf + n, 1, cap - n, f);
-        if (n < cap)
-            break;
-        unsigned char *bigger = realloc(buf, cap * 2);
-        if (bigger == NULL) {
-            free(buf);
-            buf = NULL;
-            break;
-        }
-        buf = bigger;
-        cap *= 2;
-    }
-    if (buf != NULL && ferror(f)) {
-        free(buf);
-        buf = NULL;
-    }
-    fclose(f);
-    *len = n;
-    return buf;
-}
 
 int main(int argc, char **argv)
 {
@@ -48,16 +22,21 @@ int main(int argc, char **argv)
         return 2;
     }
     scan_init();
-    size_t len = 0;
-    unsigned char *bytes = slurp(argv[1], &len);
-    if (bytes == NULL) {
+    int fd = open(argv[1], O_RDONLY);
+    struct stat sb;
+    void *bytes = MAP_FAILED;
+    if (fd >= 0 && fstat(fd, &sb) == 0 && sb.st_size > 0)
+        bytes = mmap(NULL, (size_t)sb.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+    if (fd >= 0)
+        close(fd);
+    if (bytes == MAP_FAILED) {
         fprintf(stderr, "scan-dump: %s: cannot read\n", argv[1]);
         return 1;
     }
     static unsigned char cells[81][SCAN_CELL_BYTES];
     scan_result r;
-    scan_status st = scan_locate(bytes, len, NULL, &r, cells);
-    free(bytes);
+    scan_status st = scan_locate(bytes, (size_t)sb.st_size, NULL, &r, cells);
+    munmap(bytes, (size_t)sb.st_size);
     if (st != SCAN_OK) {
         fprintf(stderr, "scan-dump: %s: %s: %s\n", argv[1], scan_status_str(st), r.reason);
         return 1;
