@@ -331,6 +331,21 @@ fail:
     return st;
 }
 
+/* Bilinear sample of img at (x, y), which must lie in [0, w-1] x [0, h-1]. */
+static inline double sample(const scan_image *img, double x, double y)
+{
+    int x0 = (int)x, y0 = (int)y;
+    int x1 = x0 + 1 < img->w ? x0 + 1 : x0, y1 = y0 + 1 < img->h ? y0 + 1 : y0;
+    double fx = x - x0, fy = y - y0;
+    const unsigned char *r0 = img->px + (size_t)y0 * img->w, *r1 = img->px + (size_t)y1 * img->w;
+    return (r0[x0] * (1 - fx) + r0[x1] * fx) * (1 - fy) + (r1[x0] * (1 - fx) + r1[x1] * fx) * fy;
+}
+
+static inline double clamp(double v, double hi)
+{
+    return v < 0 ? 0 : v > hi ? hi : v;
+}
+
 int scan_warp(const scan_image *img, const double corners[4][2], int side, scan_image *out)
 {
     scan_homography m;
@@ -341,39 +356,47 @@ int scan_warp(const scan_image *img, const double corners[4][2], int side, scan_
     double span = 0;
     for (int k = 0; k < 4; k++) {
         double dx = corners[(k + 1) % 4][0] - corners[k][0], dy = corners[(k + 1) % 4][1] - corners[k][1];
-        double len = sqrt(dx * dx + dy * dy);
-        if (len > span)
-            span = len;
+        span = fmax(span, sqrt(dx * dx + dy * dy));
     }
     int sub = (int)ceil(span / side);
-    if (sub < 1)
-        sub = 1;
-    if (sub > 4)
-        sub = 4;
-    if (scan_image_alloc(out, side, side) != 0)
+    sub = sub < 1 ? 1 : sub > 4 ? 4 : sub;
+    double *acc = malloc(sizeof(*acc) * (size_t)side);
+    if (acc == NULL || scan_image_alloc(out, side, side) != 0) {
+        free(acc);
         return -1;
+    }
+    /* Along a row of samples v is fixed and the map's numerators and
+     * denominator are linear in u: step them instead of mapping each point.
+     * A row whose two ends are inside the image lies inside it (the map
+     * keeps lines straight), so only rows that leave it are clamped. */
     int n = side * sub;
-    for (int y = 0; y < side; y++)
-        for (int x = 0; x < side; x++) {
-            double acc = 0;
-            for (int sy = 0; sy < sub; sy++)
-                for (int sx = 0; sx < sub; sx++) {
-                    double u = (x * sub + sx + 0.5) / n, v = (y * sub + sy + 0.5) / n, px, py;
-                    scan_homography_map(&m, u, v, &px, &py);
-                    px -= 0.5;
-                    py -= 0.5;
-                    if (px < 0) px = 0;
-                    if (py < 0) py = 0;
-                    if (px > img->w - 1) px = img->w - 1;
-                    if (py > img->h - 1) py = img->h - 1;
-                    int x0 = (int)px, y0 = (int)py;
-                    int x1 = x0 + 1 < img->w ? x0 + 1 : x0, y1 = y0 + 1 < img->h ? y0 + 1 : y0;
-                    double fx = px - x0, fy = py - y0;
-                    const unsigned char *r0 = img->px + (size_t)y0 * img->w;
-                    const unsigned char *r1 = img->px + (size_t)y1 * img->w;
-                    acc += (r0[x0] * (1 - fx) + r0[x1] * fx) * (1 - fy) + (r1[x0] * (1 - fx) + r1[x1] * fx) * fy;
+    double du = 1.0 / n, xmax = img->w - 1, ymax = img->h - 1;
+    for (int y = 0; y < side; y++) {
+        memset(acc, 0, sizeof(*acc) * (size_t)side);
+        for (int sy = 0; sy < sub; sy++) {
+            double v = (y * sub + sy + 0.5) / n, u = 0.5 / n;
+            double X = m.a * u + m.b * v + m.c, Y = m.d * u + m.e * v + m.f, W = m.g * u + m.h * v + 1;
+            double dX = m.a * du, dY = m.d * du, dW = m.g * du;
+            double Wend = W + dW * (n - 1), xa = X / W - 0.5, ya = Y / W - 0.5;
+            double xb = (X + dX * (n - 1)) / Wend - 0.5, yb = (Y + dY * (n - 1)) / Wend - 0.5;
+            int inside = W > 0 && Wend > 0 && xa >= 0 && xa <= xmax && xb >= 0 && xb <= xmax && ya >= 0 &&
+                         ya <= ymax && yb >= 0 && yb <= ymax;
+            for (int k = 0; k < n; k++, X += dX, Y += dY, W += dW) {
+                double px, py;
+                if (inside) {
+                    px = X / W - 0.5;
+                    py = Y / W - 0.5;
+                } else {
+                    double w = fabs(W) < 1e-12 ? 1e-12 : W;
+                    px = clamp(X / w - 0.5, xmax);
+                    py = clamp(Y / w - 0.5, ymax);
                 }
-            out->px[(size_t)y * side + x] = (unsigned char)(acc / (sub * sub) + 0.5);
+                acc[k / sub] += sample(img, px, py);
+            }
         }
+        for (int x = 0; x < side; x++)
+            out->px[(size_t)y * side + x] = (unsigned char)(acc[x] / (sub * sub) + 0.5);
+    }
+    free(acc);
     return 0;
 }
