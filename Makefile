@@ -42,6 +42,11 @@ SERVER_LIBS := -lmicrohttpd -lcjson -pthread
 TEST_LIBS   := $(SERVER_LIBS) -lcriterion -lcurl
 
 SOLVER_SRC := $(wildcard solver/*.c solver/logic/*.c)
+# The photo scanner (scan/scan.h): libc, Leptonica and libsudoku; its model
+# files (scan/model/*.bin) are embedded by scripts/embed-model.sh.
+SCAN_MODELS := $(sort $(wildcard scan/model/*.bin))
+SCAN_SRC   := $(wildcard scan/*.c) $(if $(SCAN_MODELS),build/gen/scan_model.c)
+SCAN_LIBS  := -lleptonica -lm
 # The JSON writers and what they use, libc only: the CLI's --json links them
 # without libmicrohttpd or cJSON (build/libwriters.a).
 WRITERS_SRC := $(wildcard writers/*.c)
@@ -66,19 +71,23 @@ $(1)/libsudoku.a: $(call objs,$(1),$(SOLVER_SRC))
 	rm -f $$@ && $$(AR) rcs $$@ $$^
 $(1)/libwriters.a: $(call objs,$(1),$(WRITERS_SRC))
 	rm -f $$@ && $$(AR) rcs $$@ $$^
+$(1)/libscan.a: $(call objs,$(1),$(SCAN_SRC))
+	rm -f $$@ && $$(AR) rcs $$@ $$^
+$(1)/scan-dump: $(1)/obj/scan/tools/dump.o $(1)/libscan.a $(1)/libsudoku.a
+	$(2) $$($(3)) $$(LDFLAGS) -o $$@ $$^ $$(SCAN_LIBS)
 $(1)/libserver.a: $(call objs,$(1),$(SERVER_SRC))
 	rm -f $$@ && $$(AR) rcs $$@ $$^
 $(1)/sudokud: $(1)/obj/server/main.o $(1)/libserver.a $(1)/libwriters.a $(1)/libsudoku.a
 	$(2) $$($(3)) $$(LDFLAGS) -o $$@ $$^ $$(SERVER_LIBS)
 $(1)/libcli.a: $(call objs,$(1),$(CLI_SRC))
 	rm -f $$@ && $$(AR) rcs $$@ $$^
-$(1)/sudoku: $(1)/obj/cli/main.o $(1)/libcli.a $(1)/libwriters.a $(1)/libsudoku.a
-	$(2) $$($(3)) $$(LDFLAGS) -o $$@ $$^ -pthread
+$(1)/sudoku: $(1)/obj/cli/main.o $(1)/libcli.a $(1)/libwriters.a $(1)/libscan.a $(1)/libsudoku.a
+	$(2) $$($(3)) $$(LDFLAGS) -o $$@ $$^ $$(SCAN_LIBS) -pthread
 $(1)/tests/unit: $(call objs,$(1),$(UNIT_SRC) $(SUPPORT_SRC)) $(1)/libcli.a $(1)/libserver.a \
-                 $(1)/libwriters.a \
+                 $(1)/libwriters.a $(1)/libscan.a \
                  $(1)/libsudoku.a
 	@mkdir -p $$(@D)
-	$(2) $$($(3)) $$(LDFLAGS) -o $$@ $$^ $$(TEST_LIBS)
+	$(2) $$($(3)) $$(LDFLAGS) -o $$@ $$^ $$(TEST_LIBS) $$(SCAN_LIBS)
 $(1)/tests/http: $(call objs,$(1),$(HTTP_SRC) $(SUPPORT_SRC)) $(1)/libserver.a \
                  $(1)/libwriters.a $(1)/libsudoku.a
 	@mkdir -p $$(@D)
@@ -102,12 +111,16 @@ endif
 
 FUZZERS := $(patsubst fuzz/%.c,build/fuzz/%,$(FUZZ_SRC))
 build/fuzz/fuzz_%: build/fuzz/obj/fuzz/fuzz_%.o build/fuzz/libserver.a build/fuzz/libwriters.a \
-                   build/fuzz/libsudoku.a
-	$(FUZZ_CC) -fsanitize=fuzzer,address,undefined -o $@ $^ $(SERVER_LIBS)
+                   build/fuzz/libscan.a build/fuzz/libsudoku.a
+	$(FUZZ_CC) -fsanitize=fuzzer,address,undefined -o $@ $^ $(SERVER_LIBS) $(SCAN_LIBS)
 
 build/gen/assets.c: scripts/embed.sh $(ASSETS)
 	@mkdir -p $(@D)
 	scripts/embed.sh $@ $(ASSETS)
+
+build/gen/scan_model.c: scripts/embed-model.sh $(SCAN_MODELS)
+	@mkdir -p $(@D)
+	scripts/embed-model.sh $@ $(SCAN_MODELS)
 
 .DEFAULT_GOAL := all
 # Keep chained objects (the fuzzers'): no rebuilds, no `rm` lines after the test summary.
@@ -178,8 +191,10 @@ bench: all
 	bench/agreement.sh build/sudoku
 	bench/http.sh build/sudokud build/sudoku
 	bench/floor.sh
+	bench/scan.sh build/sudoku
 
 FMT_FILES = $(wildcard solver/*.[ch] solver/logic/*.[ch] server/*.[ch] writers/*.[ch] cli/*.[ch] tests/*.[ch] tests/support/*.[ch] fuzz/*.[ch]) \
+            $(wildcard scan/*.[ch] scan/tools/*.c) \
             $(wildcard tests/cross/*.[ch] tests/cross/criterion/*.h)
 fmt:
 	clang-format -i $(FMT_FILES)
@@ -204,11 +219,13 @@ clean:
 CROSS_ARM64 ?= aarch64-linux-gnu-
 ARM64_TEST_SRC := tests/unit_fast9.c tests/unit_solve.c tests/unit_grid.c \
                   tests/support/fixtures.c tests/support/ref_solver.c tests/support/dlx.c tests/cross/runner.c
-ARM64_FLAGS := -Itests/cross
+# No Leptonica for arm64 here: its CLI is built without `scan` (cli/scan_cmd.c).
+ARM64_FLAGS := -Itests/cross -DCLI_NO_SCAN
 build/arm64/%: ARCH_FLAGS := -march=armv8-a
 build/arm64-plain/%: ARCH_FLAGS := -march=armv8-a -DSDK_PORTABLE
 build/arm64/% build/arm64-plain/%: AR := $(CROSS_ARM64)ar
 build/arm64/% build/arm64-plain/%: LDFLAGS := -static
+build/arm64/% build/arm64-plain/%: SCAN_LIBS :=
 $(eval $(call variant,build/arm64,$(CROSS_ARM64)gcc,ARM64_FLAGS))
 $(eval $(call variant,build/arm64-plain,$(CROSS_ARM64)gcc,ARM64_FLAGS))
 build/arm64/tests/solver build/arm64-plain/tests/solver: build/%/tests/solver: \
