@@ -96,7 +96,7 @@ static inline void fuzz_check_problem(const api_problem *pb, long long index)
     FUZZ_ASSERT(pb->type != API_PROBLEM_INTERNAL_ERROR);
     FUZZ_ASSERT(memchr(pb->detail, '\0', sizeof(pb->detail)) != NULL);
     FUZZ_ASSERT(memchr(pb->pointer, '\0', sizeof(pb->pointer)) != NULL);
-    int status = api_problem_status(pb->type);
+    int status = problem_status(pb->type);
     FUZZ_ASSERT(status == 400 || status == 413 || status == 415 || status == 422);
 
     buf b = BUF_INIT;
@@ -127,7 +127,7 @@ static inline sudoku_status fuzz_solve(const sudoku_puzzle *p, uint32_t max_solu
     size_t nconf = sudoku_conflicts(p, conflicts, 64);
     if (nconf > 0) {
         api_problem pb;
-        api_problem_set(&pb, API_PROBLEM_CONFLICTING_GIVENS, NULL, "%zu conflicts", nconf);
+        problem_set(&pb, API_PROBLEM_CONFLICTING_GIVENS, NULL, "%zu conflicts", nconf);
         buf b = BUF_INIT;
         json_render_problem(&b, &pb, "/v1/solve", NULL, index, conflicts, nconf < 64 ? nconf : 64,
                             p);

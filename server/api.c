@@ -29,6 +29,8 @@
 #include "server/reserve.h"
 #include "solver/sudoku.h"
 
+_Static_assert(ROUTES_MAX <= METRICS_MAX_ROUTES, "metrics must tell every route apart");
+
 /* Characters a client's X-Request-Id may use. */
 static const char api_id_chars[] =
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-";
@@ -102,7 +104,10 @@ api_context *api_new(const struct config *cfg, const job_hooks *hooks, char *err
         ctx->id_seed = (uint64_t)ts.tv_nsec ^ ((uint64_t)ts.tv_sec << 20);
     }
     if (api_parse_origins(ctx, cfg->cors_origins, err, errlen) != 0) goto fail;
-    ctx->metrics = metrics_new();
+    const char *labels[ROUTES_MAX];
+    size_t nroutes = route_count();
+    for (size_t i = 0; i < nroutes; i++) labels[i] = route_label(i);
+    ctx->metrics = metrics_new(labels, nroutes);
     if (ctx->metrics == NULL) goto oom;
     ctx->threaded = hooks != NULL;
     ctx->runner =

@@ -1,7 +1,7 @@
 /* endpoint.h -- what an endpoint is made of, and the helpers endpoints answer with.
  *
- * Internal to api.c, routes.c, reply.c and the ep_*.c files (http.c sees
- * only api.h). An endpoint is up to four functions, named in its route row:
+ * Internal to api.c, routes.c and the ep_*.c files (http.c sees only
+ * api.h); it brings reply.h, the helpers endpoints answer with. An endpoint is up to four functions, named in its route row:
  *
  *   parse   network thread: reads the request; answers it (returns NULL with
  *           *resp filled) or returns a job made with api_job_new()
@@ -22,6 +22,7 @@
 #include "server/api.h"
 #include "writers/buf.h"
 #include "server/metrics.h"
+#include "server/reply.h"
 
 typedef job *(*route_parse_fn)(api_context *ctx, const api_request *req, api_response *resp);
 typedef bool (*route_quick_fn)(job *j, worker *w);
@@ -72,43 +73,6 @@ int api_take_body(const api_request *req, buf *out);
 
 /* Solver limits for a job of ctx: the node budget, the cancel flag. */
 sudoku_limits api_limits(api_context *ctx, uint32_t max_solutions, uint64_t deadline_ns);
-
-/* ---- replies (reply.c) ----------------------------------------------------------------- */
-
-#define CT_JSON    "application/json"
-#define CT_PROBLEM "application/problem+json"
-#define CT_NDJSON  "application/x-ndjson"
-
-/* Adds a header (static or request-borrowed strings); extra ones are dropped. */
-void reply_header(api_response *resp, const char *name, const char *value);
-
-/* A body of len static bytes. */
-void reply_static(api_response *resp, int status, const char *content_type, const char *body,
-                  size_t len);
-
-/* Moves a finished buffer into the response; out of memory becomes a 500. */
-void reply_buf(api_response *resp, int status, const char *content_type, buf *b);
-
-/* A problem+json answer for req, with the conflicts of `shape` when n > 0. */
-void reply_problem(api_response *resp, const api_request *req, const api_problem *pb,
-                   const sudoku_conflict *conflicts, size_t nconflicts,
-                   const sudoku_puzzle *shape);
-
-/* A problem of `type` with a printf-style detail. */
-void reply_error(api_response *resp, const api_request *req, api_problem_type type,
-                 const char *fmt, ...) __attribute__((format(printf, 4, 5)));
-
-/* When p's givens break a rule, answers 422 conflicting-givens listing
- * every conflict (and naming a non-square box that was assumed because the
- * request named none) and returns true; else returns false. */
-bool reply_if_conflicting(api_response *resp, const api_request *req, const sudoku_puzzle *p,
-                          bool box_assumed);
-
-/* Sets Server-Timing from n (name, microseconds) pairs. */
-void reply_timing(api_response *resp, const char *const *names, const uint64_t *us, size_t n);
-
-/* Microseconds from one sudoku_now_ns() reading to a later one (0 if not later). */
-uint64_t reply_us(uint64_t from_ns, uint64_t to_ns);
 
 /* ---- the endpoints (one ep_*.c file each family) -------------------------------------- */
 

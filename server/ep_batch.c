@@ -209,11 +209,11 @@ static int batch_read_text(api_context *ctx, const api_request *req, batch *b,
     while (batch_next_line(req->body, req->body_len, &pos, &start, &end))
         count += !batch_line_skipped(req->body, start, end);
     if (count > ctx->cfg->max_batch_items)
-        return api_problem_set(pb, API_PROBLEM_BATCH_TOO_LARGE, NULL,
+        return problem_set(pb, API_PROBLEM_BATCH_TOO_LARGE, NULL,
                                "%zu puzzles in one batch; the limit is %llu", count,
                                (unsigned long long)ctx->cfg->max_batch_items);
     if (batch_begin(b, count, shared) != 0)
-        return api_problem_set(pb, API_PROBLEM_INTERNAL_ERROR, NULL, "out of memory");
+        return problem_set(pb, API_PROBLEM_INTERNAL_ERROR, NULL, "out of memory");
 
     uint8_t *cells = item->cells, *regions_buf = item->regions_buf;
     size_t index = 0;
@@ -234,9 +234,9 @@ static int batch_read_text(api_context *ctx, const api_request *req, batch *b,
             if (rc == 0) rc = input_finish(item, "", "", &item_pb);
         }
         if (rc != 0 && item_pb.type == API_PROBLEM_INTERNAL_ERROR)
-            return api_problem_set(pb, API_PROBLEM_INTERNAL_ERROR, NULL, "out of memory");
+            return problem_set(pb, API_PROBLEM_INTERNAL_ERROR, NULL, "out of memory");
         if (batch_add(b, index, rc == 0 ? item : NULL, rc == 0 ? NULL : &item_pb) != 0)
-            return api_problem_set(pb, API_PROBLEM_INTERNAL_ERROR, NULL, "out of memory");
+            return problem_set(pb, API_PROBLEM_INTERNAL_ERROR, NULL, "out of memory");
         index++;
     }
     return 0;
@@ -261,14 +261,14 @@ static bool batch_defer_text(const api_request *req, batch *b, const input_puzzl
     }
     if (cells > max_cells) return false;
     if (count > b->ctx->cfg->max_batch_items) {
-        *rc = api_problem_set(pb, API_PROBLEM_BATCH_TOO_LARGE, NULL,
+        *rc = problem_set(pb, API_PROBLEM_BATCH_TOO_LARGE, NULL,
                               "%zu puzzles in one batch; the limit is %llu", count,
                               (unsigned long long)b->ctx->cfg->max_batch_items);
         return true;
     }
     b->items = calloc(count > 0 ? count : 1, sizeof(*b->items));
     if (b->items == NULL || api_take_body(req, &b->text) != 0) {
-        *rc = api_problem_set(pb, API_PROBLEM_INTERNAL_ERROR, NULL, "out of memory");
+        *rc = problem_set(pb, API_PROBLEM_INTERNAL_ERROR, NULL, "out of memory");
         return true;
     }
     b->shared = *shared;
@@ -291,7 +291,7 @@ static int batch_read(api_context *ctx, const api_request *req, batch *b, api_pr
 {
     uint8_t *scratch = malloc(4 * (size_t)SUDOKU_MAX_CELLS);
     if (scratch == NULL)
-        return api_problem_set(pb, API_PROBLEM_INTERNAL_ERROR, NULL, "out of memory");
+        return problem_set(pb, API_PROBLEM_INTERNAL_ERROR, NULL, "out of memory");
     input_puzzle shared, item;
     uint32_t def_timeout = (uint32_t)ctx->cfg->default_timeout_ms;
     input_init(&shared, scratch, scratch + SUDOKU_MAX_CELLS, def_timeout);
@@ -317,7 +317,7 @@ static int batch_read(api_context *ctx, const api_request *req, batch *b, api_pr
     }
     free(scratch);
     if (rc == 0 && b->solution_cells > max_cells)
-        rc = api_problem_set(pb, API_PROBLEM_BATCH_TOO_LARGE, NULL,
+        rc = problem_set(pb, API_PROBLEM_BATCH_TOO_LARGE, NULL,
                              "the batch asks for %llu solution cells; at most %llu for a body "
                              "of this size (lower return_solutions)",
                              (unsigned long long)b->solution_cells,
@@ -424,7 +424,7 @@ static void batch_run_item(batch *b, struct batch_chunk *c, buf *out, worker *w,
         size_t n = sudoku_conflicts(p, NULL, 0);
         sudoku_conflict *conflicts = malloc(n * sizeof(*conflicts));
         if (conflicts != NULL) sudoku_conflicts(p, conflicts, n);
-        api_problem_set(&pb, API_PROBLEM_CONFLICTING_GIVENS, NULL,
+        problem_set(&pb, API_PROBLEM_CONFLICTING_GIVENS, NULL,
                         "%zu rule%s broken by the givens", n, n == 1 ? " is" : "s are");
         json_render_problem(out, &pb, NULL, NULL, (long long)i, conflicts,
                             conflicts != NULL ? n : 0, p);
@@ -434,7 +434,7 @@ static void batch_run_item(batch *b, struct batch_chunk *c, buf *out, worker *w,
     case SUDOKU_INVALID: {
         char err[SUDOKU_ERR_LEN] = "the solver does not accept this puzzle";
         sudoku_puzzle_check(p, err);
-        api_problem_set(&pb, API_PROBLEM_INVALID_PUZZLE, NULL, "%s", err);
+        problem_set(&pb, API_PROBLEM_INVALID_PUZZLE, NULL, "%s", err);
         json_render_problem(out, &pb, NULL, NULL, (long long)i, NULL, 0, NULL);
         return;
     }

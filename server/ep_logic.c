@@ -116,18 +116,18 @@ static bool logic_check_solution(logic *lg, sudoku_status status, sudoku_limit_r
     case SUDOKU_SOLVED:
         return true;
     case SUDOKU_MULTIPLE:
-        api_problem_set(&lg->problem, API_PROBLEM_NOT_UNIQUE, NULL,
+        problem_set(&lg->problem, API_PROBLEM_NOT_UNIQUE, NULL,
                         "the puzzle has several solutions; ratings, explanations and hints need "
                         "exactly one");
         break;
     case SUDOKU_NO_SOLUTION:
     case SUDOKU_CONFLICT:
-        api_problem_set(&lg->problem, API_PROBLEM_NOT_UNIQUE, NULL, "the puzzle has no solution");
+        problem_set(&lg->problem, API_PROBLEM_NOT_UNIQUE, NULL, "the puzzle has no solution");
         break;
     case SUDOKU_INVALID: {
         char err[SUDOKU_ERR_LEN] = "the solver does not accept this puzzle";
         sudoku_puzzle_check(&lg->puzzle, err);
-        api_problem_set(&lg->problem, API_PROBLEM_INVALID_PUZZLE, "/puzzle", "%s", err);
+        problem_set(&lg->problem, API_PROBLEM_INVALID_PUZZLE, "/puzzle", "%s", err);
         break;
     }
     case SUDOKU_LIMIT:

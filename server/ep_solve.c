@@ -178,7 +178,7 @@ static void single_finish(single *s, const sudoku_puzzle *p)
     if (s->result.status == SUDOKU_INVALID) {
         char err[SUDOKU_ERR_LEN] = "the solver does not accept this puzzle";
         sudoku_puzzle_check(p, err);
-        api_problem_set(&s->invalid, API_PROBLEM_INVALID_PUZZLE, "/puzzle", "%s", err);
+        problem_set(&s->invalid, API_PROBLEM_INVALID_PUZZLE, "/puzzle", "%s", err);
     }
     metrics_solve(s->ctx->metrics, s->result.status, &s->result.stats);
 }

@@ -54,7 +54,6 @@
 
 #include "server/api.h"
 #include "writers/buf.h"
-#include "server/json_read.h"
 #include "server/log.h"
 #include "solver/sudoku.h"
 
@@ -615,7 +614,6 @@ http_server *http_start(const struct config *cfg, char *err, size_t errlen)
     const struct sockaddr *addr;
     unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG;
 
-    json_global_init();
     memset(&v4, 0, sizeof(v4));
     memset(&v6, 0, sizeof(v6));
     if (inet_pton(AF_INET, cfg->bind, &v4.sin_addr) == 1) {

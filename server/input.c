@@ -26,9 +26,9 @@ int input_read_text(input_puzzle *p, const char *text, size_t len, const char *p
 {
     char err[SUDOKU_ERR_LEN];
     int n = sudoku_parse_cells(text, len, 0, p->cells, err);
-    if (n < 0) return api_problem_set(pb, API_PROBLEM_INVALID_PUZZLE, pointer, "%s", err);
+    if (n < 0) return problem_set(pb, API_PROBLEM_INVALID_PUZZLE, pointer, "%s", err);
     if (!sudoku_size_ok(n))
-        return api_problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, pointer,
+        return problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, pointer,
                                "a %dx%d grid is not supported: N must be %d..%d and not prime", n,
                                n, SUDOKU_MIN_SIZE, SUDOKU_MAX_SIZE);
     p->size = n;
@@ -63,17 +63,17 @@ int input_read_region_labels(input_puzzle *p, const char *text, size_t len, cons
         while (id < nlabels && labels[id] != cp) id++;
         if (id == nlabels) {
             if (nlabels == SUDOKU_MAX_SIZE)
-                return api_problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, pointer,
+                return problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, pointer,
                                        "more than %d distinct region labels", SUDOKU_MAX_SIZE);
             labels[nlabels++] = cp;
         }
         if (count == SUDOKU_MAX_CELLS)
-            return api_problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, pointer,
+            return problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, pointer,
                                    "more than %d region labels", SUDOKU_MAX_CELLS);
         p->regions_buf[count++] = (uint8_t)id;
     }
     if (count == 0)
-        return api_problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, pointer,
+        return problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, pointer,
                                "the region layout is empty");
     p->nregions = count;
     p->regions = p->regions_buf;
@@ -86,45 +86,45 @@ int input_finish(input_puzzle *p, const char *base, const char *puzzle_ptr, api_
     int n = p->size;
 
     if (!p->has_puzzle)
-        return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, puzzle_ptr,
+        return problem_set(pb, API_PROBLEM_INVALID_REQUEST, puzzle_ptr,
                                "the required key \"puzzle\" is missing");
     if (!sudoku_size_ok(n)) {
-        return api_problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, puzzle_ptr,
+        return problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, puzzle_ptr,
                                "a %dx%d grid is not supported: N must be %d..%d and not prime", n,
                                n, SUDOKU_MIN_SIZE, SUDOKU_MAX_SIZE);
     }
     char err[SUDOKU_ERR_LEN];
     if (p->box_rows != 0) {
         if (sudoku_box_check(n, p->box_rows, p->box_cols, err) != 0) {
-            api_pointer_join(ptr, base, "/box");
-            return api_problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, ptr, "%s", err);
+            problem_pointer_join(ptr, base, "/box");
+            return problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, ptr, "%s", err);
         }
     } else {
         sudoku_default_box(n, &p->box_rows, &p->box_cols);
         p->box_assumed = true;
     }
     if (p->nregions != 0 && sudoku_regions_check(n, p->regions, p->nregions, err) != 0) {
-        api_pointer_join(ptr, base, "/regions");
-        return api_problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, ptr, "%s", err);
+        problem_pointer_join(ptr, base, "/regions");
+        return problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, ptr, "%s", err);
     }
     if (p->entries_size != 0 && p->entries_size != n) {
-        api_pointer_join(ptr, base, "/entries");
-        return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr,
+        problem_pointer_join(ptr, base, "/entries");
+        return problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr,
                                "entries are a %dx%d grid, the puzzle %dx%d", p->entries_size,
                                p->entries_size, n, n);
     }
     if (p->nmarks != 0) {
-        api_pointer_join(ptr, base, "/candidates");
+        problem_pointer_join(ptr, base, "/candidates");
         if (p->nmarks != (size_t)n * (size_t)n)
-            return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr,
+            return problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr,
                                    "%zu cells of candidates, the puzzle has %d", p->nmarks, n * n);
         uint64_t over = n == 64 ? 0 : ~((UINT64_C(1) << n) - 1);
         for (int i = 0; i < n * n; i++) {
             if ((p->marks[i] & over) == 0) continue;
             char index[16], cell[API_POINTER_LEN];
             snprintf(index, sizeof(index), "/%d", i);
-            api_pointer_join(cell, ptr, index);
-            return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, cell,
+            problem_pointer_join(cell, ptr, index);
+            return problem_set(pb, API_PROBLEM_INVALID_REQUEST, cell,
                                    "r%dc%d: a candidate above %d", i / n + 1, i % n + 1, n);
         }
     }
@@ -156,7 +156,7 @@ int input_finish_generate(input_puzzle *p, api_problem *pb)
     }
     if (p->score_min > 0 && p->score_max == 0) p->score_max = INPUT_MAX_SCORE;
     if (p->score_max != 0 && p->score_min > p->score_max)
-        return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, "/score",
+        return problem_set(pb, API_PROBLEM_INVALID_REQUEST, "/score",
                                "the score range is empty: min is above max");
     p->has_puzzle = true; /* the grid is to be made: its shape is all there is to check */
     return input_finish(p, "", "/size", pb);

@@ -67,7 +67,7 @@ static int json_read_item(const char *s, size_t len, size_t index, uint32_t max_
         return input_finish(item, "", base, pb);
     }
     if (s[0] != '"' && s[0] != '[' && s[0] != '{')
-        return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, base,
+        return problem_set(pb, API_PROBLEM_INVALID_REQUEST, base,
                                "an item must be a puzzle (string or array) or a request object");
     cJSON *v = json_parse_span(s, len, pb);
     if (v == NULL) return -1;
@@ -99,7 +99,7 @@ int json_read_batch(const char *body, size_t len, uint32_t max_timeout_ms, size_
     if (json_check(body, len, pb) != 0) return -1;
     size_t i = json_skip_ws(body, len, 0);
     if (body[i] != '{')
-        return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, "",
+        return problem_set(pb, API_PROBLEM_INVALID_REQUEST, "",
                                "the request must be a JSON object with \"puzzles\"");
     i = json_skip_ws(body, len, i + 1);
     while (body[i] != '}') {
@@ -123,7 +123,7 @@ int json_read_batch(const char *body, size_t len, uint32_t max_timeout_ms, size_
         size_t value_end = json_skip_value(body, len, i);
         if (o->type == OPTION_PUZZLES) {
             if (body[i] != '[')
-                return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr,
+                return problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr,
                                        "puzzles must be an array");
             have_puzzles = true;
             arr_start = i;
@@ -139,7 +139,7 @@ int json_read_batch(const char *body, size_t len, uint32_t max_timeout_ms, size_
         if (body[i] == ',') i = json_skip_ws(body, len, i + 1);
     }
     if (!have_puzzles)
-        return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, "/puzzles",
+        return problem_set(pb, API_PROBLEM_INVALID_REQUEST, "/puzzles",
                                "the required key \"puzzles\" is missing");
 
     /* count first, so an oversized batch costs no parsing */
@@ -151,10 +151,10 @@ int json_read_batch(const char *body, size_t len, uint32_t max_timeout_ms, size_
         count++;
     }
     if (count > max_items)
-        return api_problem_set(pb, API_PROBLEM_BATCH_TOO_LARGE, "/puzzles",
+        return problem_set(pb, API_PROBLEM_BATCH_TOO_LARGE, "/puzzles",
                                "%zu puzzles in one batch; the limit is %zu", count, max_items);
     if (sink->begin(sink->ctx, count, shared) != 0)
-        return api_problem_set(pb, API_PROBLEM_INTERNAL_ERROR, NULL, "out of memory");
+        return problem_set(pb, API_PROBLEM_INTERNAL_ERROR, NULL, "out of memory");
 
     uint8_t *cells = item->cells, *regions_buf = item->regions_buf;
     size_t index = 0;
@@ -172,7 +172,7 @@ int json_read_batch(const char *body, size_t len, uint32_t max_timeout_ms, size_
             rc = -1;
         else
             rc = sink->item(sink->ctx, index, NULL, &item_pb);
-        if (rc != 0) return api_problem_set(pb, API_PROBLEM_INTERNAL_ERROR, NULL, "out of memory");
+        if (rc != 0) return problem_set(pb, API_PROBLEM_INTERNAL_ERROR, NULL, "out of memory");
         index++;
         i = json_skip_ws(body, len, end);
         if (body[i] == ',') i = json_skip_ws(body, len, i + 1);

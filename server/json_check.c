@@ -34,7 +34,7 @@ static int json_hex4(const unsigned char *s, unsigned *out)
 
 static int json_fail(api_problem *pb, size_t at, const char *what)
 {
-    return api_problem_set(pb, API_PROBLEM_MALFORMED_JSON, NULL, "%s at byte offset %zu", what, at);
+    return problem_set(pb, API_PROBLEM_MALFORMED_JSON, NULL, "%s at byte offset %zu", what, at);
 }
 
 /* Scans the string whose opening quote is at s[*i]; leaves *i after the closing quote. */
@@ -106,7 +106,7 @@ static int json_check_number(const unsigned char *s, size_t len, size_t *i, api_
         while (k < len && s[k] >= '0' && s[k] <= '9') k++;
     }
     if (k - *i > JSON_MAX_NUMBER_LEN)
-        return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, NULL,
+        return problem_set(pb, API_PROBLEM_INVALID_REQUEST, NULL,
                                "the number at byte offset %zu has %zu characters: out of range", *i,
                                k - *i);
     *i = k;
@@ -127,7 +127,7 @@ int json_check(const char *text, size_t len, api_problem *pb)
     int depth = 0;
     size_t i = json_skip_ws(text, len, 0);
 
-    if (i >= len) return api_problem_set(pb, API_PROBLEM_MALFORMED_JSON, NULL, "the body is empty");
+    if (i >= len) return problem_set(pb, API_PROBLEM_MALFORMED_JSON, NULL, "the body is empty");
 
 value:
     i = json_skip_ws(text, len, i);
@@ -136,7 +136,7 @@ value:
     case '{':
     case '[':
         if (depth == JSON_MAX_DEPTH)
-            return api_problem_set(pb, API_PROBLEM_MALFORMED_JSON, NULL,
+            return problem_set(pb, API_PROBLEM_MALFORMED_JSON, NULL,
                                    "nesting deeper than %d levels at byte offset %zu",
                                    JSON_MAX_DEPTH, i);
         if (s[i] == '{')

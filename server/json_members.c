@@ -71,14 +71,14 @@ static int json_cell(const cJSON *v, int n, const char *ptr, uint8_t *out, api_p
         *out = (uint8_t)x;
         return 0;
     case JSON_INT_RANGE:
-        return api_problem_set(pb, API_PROBLEM_INVALID_PUZZLE, ptr,
+        return problem_set(pb, API_PROBLEM_INVALID_PUZZLE, ptr,
                                "value %g is out of range: a %dx%d grid takes 1..%d, 0 or null "
                                "for a blank",
                                v->valuedouble, n, n, n);
     case JSON_INT_FRACTION:
-        return api_problem_set(pb, API_PROBLEM_INVALID_PUZZLE, ptr, "a cell must be an integer");
+        return problem_set(pb, API_PROBLEM_INVALID_PUZZLE, ptr, "a cell must be an integer");
     default:
-        return api_problem_set(pb, API_PROBLEM_INVALID_PUZZLE, ptr,
+        return problem_set(pb, API_PROBLEM_INVALID_PUZZLE, ptr,
                                "a cell must be an integer 0..%d or null", n);
     }
 }
@@ -96,7 +96,7 @@ static int json_read_row_text(const cJSON *v, const char *ptr, input_puzzle *p, 
     char rptr[API_POINTER_LEN], err[SUDOKU_ERR_LEN];
     int n = cJSON_GetArraySize(v);
     if (n > SUDOKU_MAX_TEXT_SIZE || !sudoku_size_ok(n))
-        return api_problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, ptr,
+        return problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, ptr,
                                "%d rows of text: N must be %d..%d and not prime (larger grids "
                                "need arrays of numbers)",
                                n, SUDOKU_MIN_SIZE, SUDOKU_MAX_TEXT_SIZE);
@@ -104,11 +104,11 @@ static int json_read_row_text(const cJSON *v, const char *ptr, input_puzzle *p, 
     for (const cJSON *row = v->child; row != NULL; row = row->next, r++) {
         json_ptr_index(rptr, sizeof(rptr), ptr, (size_t)r);
         if (!cJSON_IsString(row))
-            return api_problem_set(pb, API_PROBLEM_INVALID_PUZZLE, rptr,
+            return problem_set(pb, API_PROBLEM_INVALID_PUZZLE, rptr,
                                    "row %d is not a string like the first row", r + 1);
         if (sudoku_parse_row(row->valuestring, strlen(row->valuestring), n, &p->cells[r * n],
                              err) != 0)
-            return api_problem_set(pb, API_PROBLEM_INVALID_PUZZLE, rptr, "row %d: %s", r + 1, err);
+            return problem_set(pb, API_PROBLEM_INVALID_PUZZLE, rptr, "row %d: %s", r + 1, err);
     }
     p->size = n;
     p->form = JSON_FORM_ROW_TEXT;
@@ -124,19 +124,19 @@ int json_read_puzzle(const cJSON *v, const char *ptr, input_puzzle *p, api_probl
     if (cJSON_IsString(v))
         return input_read_text(p, v->valuestring, strlen(v->valuestring), ptr, pb);
     if (!cJSON_IsArray(v))
-        return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr,
+        return problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr,
                                "puzzle must be a string, an array of rows (strings or arrays) or a flat array");
 
     const cJSON *first = v->child;
     if (first == NULL)
-        return api_problem_set(pb, API_PROBLEM_INVALID_PUZZLE, ptr, "the puzzle is empty");
+        return problem_set(pb, API_PROBLEM_INVALID_PUZZLE, ptr, "the puzzle is empty");
     if (cJSON_IsString(first)) return json_read_row_text(v, ptr, p, pb);
 
     if (cJSON_IsArray(first)) {
         int n = 0;
         for (const cJSON *row = first; row != NULL && n <= SUDOKU_MAX_SIZE; row = row->next) n++;
         if (!sudoku_size_ok(n))
-            return api_problem_set(
+            return problem_set(
                 pb, API_PROBLEM_UNSUPPORTED_SHAPE, ptr, "%s%d rows: N must be %d..%d and not prime",
                 n > SUDOKU_MAX_SIZE ? "more than " : "", n > SUDOKU_MAX_SIZE ? SUDOKU_MAX_SIZE : n,
                 SUDOKU_MIN_SIZE, SUDOKU_MAX_SIZE);
@@ -144,18 +144,18 @@ int json_read_puzzle(const cJSON *v, const char *ptr, input_puzzle *p, api_probl
         for (const cJSON *row = first; row != NULL; row = row->next, r++) {
             json_ptr_index(rptr, sizeof(rptr), ptr, (size_t)r);
             if (!cJSON_IsArray(row))
-                return api_problem_set(pb, API_PROBLEM_INVALID_PUZZLE, rptr,
+                return problem_set(pb, API_PROBLEM_INVALID_PUZZLE, rptr,
                                        "row %d is not an array", r + 1);
             int c = 0;
             for (const cJSON *cell = row->child; cell != NULL; cell = cell->next, c++) {
                 json_ptr_index(cptr, sizeof(cptr), rptr, (size_t)c);
                 if (c >= n)
-                    return api_problem_set(pb, API_PROBLEM_INVALID_PUZZLE, rptr,
+                    return problem_set(pb, API_PROBLEM_INVALID_PUZZLE, rptr,
                                            "row %d has more than %d cells", r + 1, n);
                 if (json_cell(cell, n, cptr, &p->cells[r * n + c], pb) != 0) return -1;
             }
             if (c != n)
-                return api_problem_set(pb, API_PROBLEM_INVALID_PUZZLE, rptr,
+                return problem_set(pb, API_PROBLEM_INVALID_PUZZLE, rptr,
                                        "row %d has %d cells, %d expected", r + 1, c, n);
         }
         p->size = n;
@@ -168,16 +168,16 @@ int json_read_puzzle(const cJSON *v, const char *ptr, input_puzzle *p, api_probl
     for (const cJSON *cell = first; cell != NULL && count <= SUDOKU_MAX_CELLS; cell = cell->next)
         count++;
     if (count > SUDOKU_MAX_CELLS)
-        return api_problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, ptr,
+        return problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, ptr,
                                "more than %d cells: the largest grid is %dx%d", SUDOKU_MAX_CELLS,
                                SUDOKU_MAX_SIZE, SUDOKU_MAX_SIZE);
     int n = json_isqrt(count);
     if (n < 0)
-        return api_problem_set(pb, API_PROBLEM_INVALID_PUZZLE, ptr,
+        return problem_set(pb, API_PROBLEM_INVALID_PUZZLE, ptr,
                                "%d cells do not make a square grid (81 for 9x9, 16 for 4x4...)",
                                count);
     if (!sudoku_size_ok(n))
-        return api_problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, ptr,
+        return problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, ptr,
                                "a %dx%d grid is not supported: N must be %d..%d and not prime", n,
                                n, SUDOKU_MIN_SIZE, SUDOKU_MAX_SIZE);
     int i = 0;
@@ -200,10 +200,10 @@ static int json_region_id(const cJSON *v, const char *ptr, uint8_t *out, api_pro
         *out = (uint8_t)x;
         return 0;
     case JSON_INT_RANGE:
-        return api_problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, ptr,
+        return problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, ptr,
                                "region id %g is out of range 0..N-1", v->valuedouble);
     default:
-        return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr,
+        return problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr,
                                "a region id must be an integer 0..N-1");
     }
 }
@@ -217,7 +217,7 @@ static int json_read_regions(const cJSON *v, const char *ptr, input_puzzle *p, a
     if (cJSON_IsString(v))
         return input_read_region_labels(p, v->valuestring, strlen(v->valuestring), ptr, pb);
     if (!cJSON_IsArray(v))
-        return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr,
+        return problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr,
                                "regions must be a string of labels or an array of region ids");
     size_t r = 0;
     for (const cJSON *e = v->child; e != NULL; e = e->next, r++) {
@@ -227,19 +227,19 @@ static int json_read_regions(const cJSON *v, const char *ptr, input_puzzle *p, a
             for (const cJSON *x = e->child; x != NULL; x = x->next, c++) {
                 json_ptr_index(cptr, sizeof(cptr), rptr, c);
                 if (count == SUDOKU_MAX_CELLS)
-                    return api_problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, ptr,
+                    return problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, ptr,
                                            "more than %d region ids", SUDOKU_MAX_CELLS);
                 if (json_region_id(x, cptr, &p->regions_buf[count++], pb) != 0) return -1;
             }
         } else {
             if (count == SUDOKU_MAX_CELLS)
-                return api_problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, ptr,
+                return problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, ptr,
                                        "more than %d region ids", SUDOKU_MAX_CELLS);
             if (json_region_id(e, rptr, &p->regions_buf[count++], pb) != 0) return -1;
         }
     }
     if (count == 0)
-        return api_problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, ptr,
+        return problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, ptr,
                                "the region layout is empty");
     p->nregions = count;
     p->regions = p->regions_buf;
@@ -254,16 +254,16 @@ static int json_read_box(const cJSON *v, const char *ptr, const option_row *o, i
     bool have_rows = false, have_cols = false;
 
     if (!cJSON_IsObject(v))
-        return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr,
+        return problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr,
                                "box must be an object {\"rows\": R, \"cols\": C}");
     for (const cJSON *e = v->child; e != NULL; e = e->next) {
         json_ptr_key(kptr, sizeof(kptr), ptr, e->string, strlen(e->string));
         bool is_rows = strcmp(e->string, "rows") == 0;
         if (!is_rows && strcmp(e->string, "cols") != 0)
-            return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, kptr,
+            return problem_set(pb, API_PROBLEM_INVALID_REQUEST, kptr,
                                    "unknown key \"%.64s\" in box (rows, cols)", e->string);
         if (is_rows ? have_rows : have_cols)
-            return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, kptr, "duplicate key \"%s\"",
+            return problem_set(pb, API_PROBLEM_INVALID_REQUEST, kptr, "duplicate key \"%s\"",
                                    e->string);
         if (json_int_option(e, kptr, is_rows ? "box.rows" : "box.cols", o->min, o->max,
                             is_rows ? &rows : &cols, pb) != 0)
@@ -275,7 +275,7 @@ static int json_read_box(const cJSON *v, const char *ptr, const option_row *o, i
     }
     if (!have_rows || !have_cols) {
         json_ptr_key(kptr, sizeof(kptr), ptr, have_rows ? "cols" : "rows", 4);
-        return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, kptr,
+        return problem_set(pb, API_PROBLEM_INVALID_REQUEST, kptr,
                                "box needs both \"rows\" and \"cols\"");
     }
     p->box_rows = (int)rows;
@@ -289,7 +289,7 @@ static int json_read_check(const cJSON *v, const char *ptr, input_puzzle *p, api
     size_t i = 0;
 
     if (!cJSON_IsArray(v))
-        return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr,
+        return problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr,
                                "check must be an array of \"solvable\" and \"unique\"");
     p->check = 0;
     for (const cJSON *e = v->child; e != NULL; e = e->next, i++) {
@@ -299,7 +299,7 @@ static int json_read_check(const cJSON *v, const char *ptr, input_puzzle *p, api
         else if (cJSON_IsString(e) && strcmp(e->valuestring, "unique") == 0)
             p->check |= INPUT_CHECK_UNIQUE;
         else
-            return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, eptr,
+            return problem_set(pb, API_PROBLEM_INVALID_REQUEST, eptr,
                                    "unknown check: the checks are \"solvable\" and \"unique\"");
     }
     return 0;
@@ -323,16 +323,16 @@ static int json_read_candidates(const cJSON *v, const char *ptr, const option_ro
 {
     char cptr[API_POINTER_LEN], dptr[API_POINTER_LEN];
     if (!cJSON_IsArray(v))
-        return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr,
+        return problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr,
                                "candidates must be an array of N*N arrays of digits");
     size_t i = 0;
     for (const cJSON *cell = v->child; cell != NULL; cell = cell->next, i++) {
         json_ptr_index(cptr, sizeof(cptr), ptr, i);
         if (i == SUDOKU_MAX_CELLS)
-            return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, cptr,
+            return problem_set(pb, API_PROBLEM_INVALID_REQUEST, cptr,
                                    "more than %d cells of candidates", SUDOKU_MAX_CELLS);
         if (!cJSON_IsArray(cell) && !cJSON_IsNull(cell))
-            return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, cptr,
+            return problem_set(pb, API_PROBLEM_INVALID_REQUEST, cptr,
                                    "a cell's candidates must be an array of digits");
         uint64_t mask = 0;
         size_t k = 0;
@@ -371,11 +371,11 @@ static int json_read_score_range(const cJSON *v, const char *ptr, input_puzzle *
     const cJSON *max = cJSON_GetObjectItemCaseSensitive(v, "max");
     if (!cJSON_IsObject(v) || cJSON_GetArraySize(v) != (min != NULL) + (max != NULL) ||
         (min == NULL && max == NULL))
-        return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr,
+        return problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr,
                                "score must be an object {\"min\": 2.5, \"max\": 4.4}");
-    api_pointer_join(sub, ptr, "/min");
+    problem_pointer_join(sub, ptr, "/min");
     if (min != NULL && json_score(min, sub, "score.min", &p->score_min, pb) != 0) return -1;
-    api_pointer_join(sub, ptr, "/max");
+    problem_pointer_join(sub, ptr, "/max");
     p->score_max = INPUT_MAX_SCORE;
     if (max != NULL && json_score(max, sub, "score.max", &p->score_max, pb) != 0) return -1;
     return 0;
@@ -405,7 +405,7 @@ int json_read_member(const option_row *o, const cJSON *v, const char *ptr,
     case OPTION_LEVEL:
     case OPTION_SYMMETRY:
         if (!cJSON_IsString(v))
-            return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr, "%s must be a string",
+            return problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr, "%s must be a string",
                                    o->key);
         return o->type == OPTION_LEVEL ? option_set_level(p, v->valuestring, ptr, pb)
                                        : option_set_symmetry(p, v->valuestring, ptr, pb);
@@ -426,7 +426,7 @@ int json_read_member(const option_row *o, const cJSON *v, const char *ptr,
     case OPTION_PUZZLES:
         break;
     }
-    return api_problem_set(pb, API_PROBLEM_INTERNAL_ERROR, ptr, "unexpected key");
+    return problem_set(pb, API_PROBLEM_INTERNAL_ERROR, ptr, "unexpected key");
 }
 
 /* The row of a member's key when a `kind` request takes it, else NULL with
@@ -436,12 +436,12 @@ const option_row *json_member_row(request_kind kind, const char *key, size_t key
 {
     const option_row *o = option_lookup(key, keylen);
     if (o == NULL || (o->json & (1u << kind)) == 0) {
-        api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr, "unknown key \"%.*s\"",
+        problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr, "unknown key \"%.*s\"",
                         (int)(keylen > 64 ? 64 : keylen), key);
         return NULL;
     }
     if (*seen & (1u << o->id)) {
-        api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr, "duplicate key \"%s\"", o->key);
+        problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr, "duplicate key \"%s\"", o->key);
         return NULL;
     }
     *seen |= 1u << o->id;
@@ -456,7 +456,7 @@ int json_read_object(const cJSON *obj, request_kind kind, const char *base,
     unsigned seen = 0;
 
     if (!cJSON_IsObject(obj))
-        return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, base,
+        return problem_set(pb, API_PROBLEM_INVALID_REQUEST, base,
                                "the request must be a JSON object");
     for (const cJSON *e = obj->child; e != NULL; e = e->next) {
         size_t keylen = strlen(e->string);
@@ -474,6 +474,6 @@ cJSON *json_parse_span(const char *s, size_t len, api_problem *pb)
     const char *end = NULL;
     cJSON *v = cJSON_ParseWithLengthOpts(s, len, &end, false);
     if (v == NULL)
-        api_problem_set(pb, API_PROBLEM_INTERNAL_ERROR, NULL, "out of memory reading JSON");
+        problem_set(pb, API_PROBLEM_INTERNAL_ERROR, NULL, "out of memory reading JSON");
     return v;
 }

@@ -15,6 +15,7 @@
 
 #include "server/config.h"
 #include "server/http.h"
+#include "server/json_read.h"
 #include "server/log.h"
 #include "server/probe.h"
 
@@ -80,6 +81,7 @@ int main(int argc, char **argv)
     sigprocmask(SIG_BLOCK, &stop, NULL);
     signal(SIGPIPE, SIG_IGN);
 
+    json_global_init(); /* before any thread: cJSON's hooks are a global */
     http_server *srv = http_start(&cfg, err, sizeof(err));
     if (srv == NULL) {
         LOG_ERROR("start", "%s", err);

@@ -1,7 +1,8 @@
 /* metrics.c -- fixed arrays of atomic counters, indexed by route, status and outcome.
  *
- * DESIGN: every label combination is known at compile time (routes from the
- * route table, statuses from problems.h, outcomes from the solver), so the
+ * DESIGN: every label combination is known at start-up (routes from the
+ * labels the API hands over, statuses from problems.h, outcomes from the
+ * solver), so the
  * counters are plain arrays of atomics: no maps, no locks, no allocation on
  * the request path. The histogram stores per-bucket counts and renders them
  * cumulatively, as Prometheus wants.
@@ -58,8 +59,11 @@ static const struct {
 };
 
 struct metrics {
-    /* [route][status index]; the extra status column counts codes outside the table */
-    atomic_ullong requests[ROUTES_MAX + 1][METRICS_NSTATUS + 1];
+    size_t nroutes;
+    const char *route_labels[METRICS_MAX_ROUTES];
+    /* [route][status index]; the extra route row counts "none", the extra
+     * status column codes outside the table */
+    atomic_ullong requests[METRICS_MAX_ROUTES + 1][METRICS_NSTATUS + 1];
     atomic_ullong duration_buckets[METRICS_NBUCKETS];
     atomic_ullong duration_sum_us;
     atomic_ullong duration_count;
@@ -70,10 +74,13 @@ struct metrics {
     atomic_ullong reserve[SUDOKU_LEVEL_EXTREME + 1];
 };
 
-metrics *metrics_new(void)
+metrics *metrics_new(const char *const *route_labels, size_t nroutes)
 {
     metrics *m = calloc(1, sizeof(*m));
     /* calloc's zero bytes are valid zero atomics on every platform we build for */
+    if (m == NULL) return NULL;
+    m->nroutes = nroutes < METRICS_MAX_ROUTES ? nroutes : METRICS_MAX_ROUTES;
+    for (size_t i = 0; i < m->nroutes; i++) m->route_labels[i] = route_labels[i];
     return m;
 }
 
@@ -98,7 +105,7 @@ void metrics_request(metrics *m, size_t rt, int status, uint64_t duration_ns)
     for (size_t i = 0; i < METRICS_NSTATUS; i++) {
         if (metrics_status_codes[i] == status) s = i;
     }
-    if (rt > ROUTES_MAX) rt = ROUTES_MAX;
+    if (rt > m->nroutes) rt = m->nroutes;
     metrics_add(&m->requests[rt][s], 1);
 
     uint64_t us = duration_ns / 1000;
@@ -168,16 +175,16 @@ void metrics_render(metrics *m, size_t queue_depth, buf *out)
 
     metrics_header(out, METRICS_REQUESTS_TOTAL);
     name = metrics_names[METRICS_REQUESTS_TOTAL].name;
-    for (size_t r = 0; r <= ROUTES_MAX; r++) {
+    for (size_t r = 0; r <= m->nroutes; r++) {
+        const char *route = r < m->nroutes ? m->route_labels[r] : "none";
         for (size_t s = 0; s <= METRICS_NSTATUS; s++) {
             unsigned long long v = metrics_get(&m->requests[r][s]);
             if (v == 0) continue;
             if (s < METRICS_NSTATUS)
-                buf_printf(out, "%s{route=\"%s\",status=\"%d\"} %llu\n", name,
-                           route_label(r), metrics_status_codes[s], v);
+                buf_printf(out, "%s{route=\"%s\",status=\"%d\"} %llu\n", name, route,
+                           metrics_status_codes[s], v);
             else
-                buf_printf(out, "%s{route=\"%s\",status=\"other\"} %llu\n", name,
-                           route_label(r), v);
+                buf_printf(out, "%s{route=\"%s\",status=\"other\"} %llu\n", name, route, v);
         }
     }
 

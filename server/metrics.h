@@ -13,7 +13,6 @@
 
 #include "writers/buf.h"
 #include "writers/problems.h"
-#include "server/routes.h"
 #include "solver/sudoku.h"
 
 /* X(ENUM, name, type, help) */
@@ -35,14 +34,20 @@
 
 typedef struct metrics metrics;
 
-/* Allocates zeroed counters; NULL when out of memory. */
-metrics *metrics_new(void);
+/* The most routes the request counters tell apart. */
+#define METRICS_MAX_ROUTES 32
+
+/* Allocates zeroed counters for requests to nroutes routes (at most
+ * METRICS_MAX_ROUTES), labelled route_labels[i] (static strings, borrowed);
+ * NULL when out of memory. */
+metrics *metrics_new(const char *const *route_labels, size_t nroutes);
 /* Frees; NULL is accepted. */
 void metrics_free(metrics *m);
 
-/* Counts one answered request. `status` is its HTTP status code (codes the
- * API does not produce are counted as "other"), `duration_ns` its latency.
- * Thread-safe. */
+/* Counts one answered request to route rt (an index of metrics_new's
+ * labels; any other is counted as route "none"). `status` is its HTTP
+ * status code (codes the API does not produce are counted as "other"),
+ * `duration_ns` its latency. Thread-safe. */
 void metrics_request(metrics *m, size_t rt, int status, uint64_t duration_ns);
 
 /* Counts one solver run: its outcome, and its search nodes and propagation

@@ -56,19 +56,19 @@ void option_store(input_puzzle *p, const option_row *o, long long value)
 int option_range_problem(api_problem *pb, const char *where, const char *name, long long min,
                          long long max)
 {
-    return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, where,
+    return problem_set(pb, API_PROBLEM_INVALID_REQUEST, where,
                            "%s must be an integer in %lld..%lld", name, min, max);
 }
 
 int option_bool_problem(api_problem *pb, const char *where, const char *name)
 {
-    return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, where, "%s must be true or false",
+    return problem_set(pb, API_PROBLEM_INVALID_REQUEST, where, "%s must be true or false",
                            name);
 }
 
 int option_score_problem(api_problem *pb, const char *where, const char *name)
 {
-    return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, where,
+    return problem_set(pb, API_PROBLEM_INVALID_REQUEST, where,
                            "%s must be a number 0..%d.%d with at most one decimal", name,
                            INPUT_MAX_SCORE / 10, INPUT_MAX_SCORE % 10);
 }
@@ -81,7 +81,7 @@ int option_set_level(input_puzzle *p, const char *name, const char *where, api_p
         p->given |= OPTION_BIT(DIFFICULTY);
         return 0;
     }
-    return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, where,
+    return problem_set(pb, API_PROBLEM_INVALID_REQUEST, where,
                            "difficulty must be easy, medium, hard, expert or extreme");
 }
 
@@ -91,7 +91,7 @@ int option_set_symmetry(input_puzzle *p, const char *name, const char *where, ap
         p->given |= OPTION_BIT(SYMMETRY);
         return 0;
     }
-    return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, where,
+    return problem_set(pb, API_PROBLEM_INVALID_REQUEST, where,
                            "symmetry must be none, rotational, rotational90, mirror or diagonal");
 }
 
@@ -157,9 +157,9 @@ static int option_unknown_param(request_kind kind, const char *key, api_problem 
         n += (size_t)w;
     }
     if (n == 0)
-        return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, key,
+        return problem_set(pb, API_PROBLEM_INVALID_REQUEST, key,
                                "unknown query parameter \"%.64s\": this endpoint takes none", key);
-    return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, key,
+    return problem_set(pb, API_PROBLEM_INVALID_REQUEST, key,
                            "unknown query parameter \"%.64s\" (%s)", key, list);
 }
 
@@ -196,7 +196,7 @@ static int option_param(request_kind kind, const char *key, const char *value,
         return option_set_symmetry(p, value, key, pb);
     case OPTION_BOX:
         if (option_parse_box(value, o->min, max, &v, &cols) != 0)
-            return api_problem_set(pb, API_PROBLEM_INVALID_REQUEST, key,
+            return problem_set(pb, API_PROBLEM_INVALID_REQUEST, key,
                                    "box must be RxC, e.g. 3x4, each part in %lld..%lld", o->min,
                                    max);
         p->box_rows = (int)v;
@@ -212,7 +212,7 @@ static int option_param(request_kind kind, const char *key, const char *value,
     case OPTION_PUZZLES:
         break;
     }
-    return api_problem_set(pb, API_PROBLEM_INTERNAL_ERROR, key,
+    return problem_set(pb, API_PROBLEM_INTERNAL_ERROR, key,
                            "%s has no query form: mark it JSON-only in options.h", key);
 }
 

@@ -1,10 +1,11 @@
 /* reply.c -- building api_response values: bodies, problems, headers, Server-Timing. */
+#include "server/reply.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "server/endpoint.h"
 #include "writers/json_write.h"
 
 static const char reply_internal_error_body[] =
@@ -45,7 +46,7 @@ void reply_problem(api_response *resp, const api_request *req, const api_problem
 {
     buf b = BUF_INIT;
     json_render_problem(&b, pb, req->path, req->request_id, -1, conflicts, nconflicts, shape);
-    reply_buf(resp, api_problem_status(pb->type), CT_PROBLEM, &b);
+    reply_buf(resp, problem_status(pb->type), CT_PROBLEM, &b);
     if (pb->type == API_PROBLEM_QUEUE_FULL || pb->type == API_PROBLEM_DRAINING)
         reply_header(resp, "Retry-After", "1");
     if (pb->type == API_PROBLEM_METHOD_NOT_ALLOWED) reply_header(resp, "Allow", req->match.allow);
@@ -60,7 +61,7 @@ void reply_error(api_response *resp, const api_request *req, api_problem_type ty
     va_start(ap, fmt);
     vsnprintf(detail, sizeof(detail), fmt, ap);
     va_end(ap);
-    api_problem_set(&pb, type, NULL, "%s", detail);
+    problem_set(&pb, type, NULL, "%s", detail);
     reply_problem(resp, req, &pb, NULL, 0, NULL);
 }
 
@@ -109,7 +110,7 @@ bool reply_if_conflicting(api_response *resp, const api_request *req, const sudo
         snprintf(assumed, sizeof(assumed), " (boxes of %dx%d assumed: set \"box\" for another shape)",
                  p->box_rows, p->box_cols);
     api_problem pb;
-    api_problem_set(&pb, API_PROBLEM_CONFLICTING_GIVENS, NULL, "%zu rule%s broken by the givens%s",
+    problem_set(&pb, API_PROBLEM_CONFLICTING_GIVENS, NULL, "%zu rule%s broken by the givens%s",
                     n, n == 1 ? " is" : "s are", assumed);
     reply_problem(resp, req, &pb, conflicts, n, p);
     free(conflicts);

@@ -461,55 +461,40 @@ int sudoku_format(const sudoku_puzzle *p, const uint8_t *cells, char *out, size_
 
 /* ---- names and time ----------------------------------------------------------- */
 
+static const char *const sdk_status_names[] = {
+#define X(id, name) [SUDOKU_##id] = name,
+    SUDOKU_STATUSES(X)
+#undef X
+};
+
+static const char *const sdk_limit_reason_names[] = {
+#define X(id, name) [SUDOKU_LIMIT_##id] = name,
+    SUDOKU_LIMIT_REASONS(X)
+#undef X
+};
+
+static const char *const sdk_unit_kind_names[] = {
+#define X(id, name) [SUDOKU_UNIT_##id] = name,
+    SUDOKU_UNIT_KINDS(X)
+#undef X
+};
+
+#define SDK_NAME_OF(table, v)                                                                      \
+    ((unsigned)(v) < sizeof(table) / sizeof((table)[0]) ? (table)[v] : "unknown")
+
 const char *sudoku_status_str(sudoku_status status)
 {
-    switch (status) {
-    case SUDOKU_SOLVED:
-        return "solved";
-    case SUDOKU_MULTIPLE:
-        return "multiple";
-    case SUDOKU_NO_SOLUTION:
-        return "no_solution";
-    case SUDOKU_CONFLICT:
-        return "conflict";
-    case SUDOKU_LIMIT:
-        return "limit";
-    case SUDOKU_INVALID:
-        return "invalid";
-    }
-    return "unknown";
+    return SDK_NAME_OF(sdk_status_names, status);
 }
 
 const char *sudoku_limit_reason_str(sudoku_limit_reason reason)
 {
-    switch (reason) {
-    case SUDOKU_LIMIT_NONE:
-        return "none";
-    case SUDOKU_LIMIT_NODES:
-        return "nodes";
-    case SUDOKU_LIMIT_DEADLINE:
-        return "deadline";
-    case SUDOKU_LIMIT_CANCEL:
-        return "cancel";
-    case SUDOKU_LIMIT_ATTEMPTS:
-        return "attempts";
-    }
-    return "unknown";
+    return SDK_NAME_OF(sdk_limit_reason_names, reason);
 }
 
 const char *sudoku_unit_kind_str(sudoku_unit_kind kind)
 {
-    switch (kind) {
-    case SUDOKU_UNIT_ROW:
-        return "row";
-    case SUDOKU_UNIT_COLUMN:
-        return "column";
-    case SUDOKU_UNIT_BOX:
-        return "box";
-    case SUDOKU_UNIT_DIAGONAL:
-        return "diagonal";
-    }
-    return "unknown";
+    return SDK_NAME_OF(sdk_unit_kind_names, kind);
 }
 
 uint64_t sudoku_now_ns(void)

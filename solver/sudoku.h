@@ -48,31 +48,49 @@ typedef struct sudoku_puzzle {
 } sudoku_puzzle;
 
 /* Outcome of a solve. 0 is the plain success; "no solution" and "multiple"
- * are answers about the puzzle, not failures of the library. */
+ * are answers about the puzzle, not failures of the library.
+ * X(ENUM, name): name is the stable string sudoku_status_str() gives. */
+#define SUDOKU_STATUSES(X)                                                                         \
+    X(SOLVED, "solved")           /* a solution found; unique if count_exact */                    \
+    X(MULTIPLE, "multiple")       /* at least two solutions */                                     \
+    X(NO_SOLUTION, "no_solution") /* givens are consistent but nothing completes them */           \
+    X(CONFLICT, "conflict")       /* givens already break a rule: see sudoku_conflicts */          \
+    X(LIMIT, "limit")             /* a budget ran out before the answer was known */               \
+    X(INVALID, "invalid")         /* the shape or a cell value is not acceptable */
+
 typedef enum sudoku_status {
-    SUDOKU_SOLVED = 0,  /* a solution found; unique if count_exact */
-    SUDOKU_MULTIPLE,    /* at least two solutions */
-    SUDOKU_NO_SOLUTION, /* givens are consistent but nothing completes them */
-    SUDOKU_CONFLICT,    /* givens already break a rule: see sudoku_conflicts */
-    SUDOKU_LIMIT,       /* a budget ran out before the answer was known */
-    SUDOKU_INVALID,     /* the shape or a cell value is not acceptable */
+#define X(id, name) SUDOKU_##id,
+    SUDOKU_STATUSES(X)
+#undef X
 } sudoku_status;
 
 /* Which budget stopped a solve that returned SUDOKU_LIMIT. Also set on a
- * SUDOKU_MULTIPLE whose count a budget cut short (two solutions seen stand). */
+ * SUDOKU_MULTIPLE whose count a budget cut short (two solutions seen stand).
+ * X(ENUM, name) as for the statuses. */
+#define SUDOKU_LIMIT_REASONS(X)                                                                    \
+    X(NONE, "none")                                                                                \
+    X(NODES, "nodes")       /* node_budget exhausted */                                            \
+    X(DEADLINE, "deadline") /* deadline_ns passed */                                               \
+    X(CANCEL, "cancel")     /* *cancel became true */                                              \
+    X(ATTEMPTS, "attempts") /* sudoku_generate only: max_attempts puzzles missed the target */
+
 typedef enum sudoku_limit_reason {
-    SUDOKU_LIMIT_NONE = 0,
-    SUDOKU_LIMIT_NODES,    /* node_budget exhausted */
-    SUDOKU_LIMIT_DEADLINE, /* deadline_ns passed */
-    SUDOKU_LIMIT_CANCEL,   /* *cancel became true */
-    SUDOKU_LIMIT_ATTEMPTS, /* sudoku_generate only: max_attempts puzzles missed the target */
+#define X(id, name) SUDOKU_LIMIT_##id,
+    SUDOKU_LIMIT_REASONS(X)
+#undef X
 } sudoku_limit_reason;
 
+/* X(ENUM, name) as for the statuses. */
+#define SUDOKU_UNIT_KINDS(X)                                                                       \
+    X(ROW, "row")                                                                                  \
+    X(COLUMN, "column")                                                                            \
+    X(BOX, "box")           /* a box, or a region of a jigsaw */                                   \
+    X(DIAGONAL, "diagonal") /* index 0: top-left to bottom-right; 1: the other */
+
 typedef enum sudoku_unit_kind {
-    SUDOKU_UNIT_ROW = 0,
-    SUDOKU_UNIT_COLUMN,
-    SUDOKU_UNIT_BOX,      /* a box, or a region of a jigsaw */
-    SUDOKU_UNIT_DIAGONAL, /* index 0: top-left to bottom-right; 1: the other */
+#define X(id, name) SUDOKU_UNIT_##id,
+    SUDOKU_UNIT_KINDS(X)
+#undef X
 } sudoku_unit_kind;
 
 /* One symbol repeated inside one unit: every cell of the unit holding it. */

@@ -29,7 +29,7 @@ static ssize_t read_all(job_stream *s, char *out, size_t cap, size_t *total)
 
 Test(job, a_stream_waits_for_the_next_task_and_reads_on_once_it_is_done)
 {
-    metrics *m = metrics_new();
+    metrics *m = metrics_new(NULL, 0);
     worker *w = worker_new();
     job *j = job_new(write_task, 3, NULL, NULL);
     cr_assert(m != NULL && w != NULL && j != NULL);
@@ -101,7 +101,7 @@ static void slow_task(job *j, size_t task, worker *w)
 
 Test(job, submit_sleeps_the_owner_first_and_wakes_it_when_ready)
 {
-    metrics *m = metrics_new();
+    metrics *m = metrics_new(NULL, 0);
     job_hooks hooks = {hook_sleep, hook_wake};
     job_runner *r = job_runner_new(2, 8, &hooks, m);
     cr_assert_not_null(r);
@@ -134,7 +134,7 @@ Test(job, submit_sleeps_the_owner_first_and_wakes_it_when_ready)
 
 Test(job, a_runner_without_threads_runs_every_task_in_submit)
 {
-    metrics *m = metrics_new();
+    metrics *m = metrics_new(NULL, 0);
     job_runner *r = job_runner_new(0, 0, NULL, m);
     job *j = job_new(write_task, 5, NULL, NULL);
     cr_assert_eq(job_submit(j, r, NULL), 0);

@@ -247,7 +247,7 @@ Test(json, finish_checks_box_and_regions_against_the_size)
 Test(json, problem_objects_render_pointer_and_conflicts)
 {
     api_problem pb;
-    api_problem_set(&pb, API_PROBLEM_INVALID_PUZZLE, "/puzzle/1", "bad \"cell\"");
+    problem_set(&pb, API_PROBLEM_INVALID_PUZZLE, "/puzzle/1", "bad \"cell\"");
     buf b = BUF_INIT;
     json_render_problem(&b, &pb, "/v1/solve", "abc", 7, NULL, 0, NULL);
     size_t n;

@@ -288,11 +288,11 @@ void json_render_problem(buf *b, const api_problem *pb, const char *instance,
         buf_putc(b, ',');
     }
     buf_puts(b, "\"type\":\"" API_PROBLEM_URN);
-    buf_puts(b, api_problem_slug(pb->type));
+    buf_puts(b, problem_slug(pb->type));
     buf_puts(b, "\",\"title\":");
-    json_put_string(b, api_problem_title(pb->type), strlen(api_problem_title(pb->type)));
+    json_put_string(b, problem_title(pb->type), strlen(problem_title(pb->type)));
     buf_puts(b, ",\"status\":");
-    buf_put_i64(b, api_problem_status(pb->type));
+    buf_put_i64(b, problem_status(pb->type));
     buf_puts(b, ",\"detail\":");
     json_put_string(b, pb->detail, strlen(pb->detail));
     if (instance != NULL) {

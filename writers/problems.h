@@ -83,17 +83,17 @@ typedef struct api_problem {
 } api_problem;
 
 /* Fills *pb (not in_query). `pointer` is NULL when no particular value is at fault. Always
- * returns -1, so parsers can `return api_problem_set(...)`. */
-int api_problem_set(api_problem *pb, api_problem_type type, const char *pointer, const char *fmt,
+ * returns -1, so parsers can `return problem_set(...)`. */
+int problem_set(api_problem *pb, api_problem_type type, const char *pointer, const char *fmt,
                     ...) __attribute__((format(printf, 4, 5)));
 
 /* Writes base + suffix to out (API_POINTER_LEN bytes), cut at a character
  * boundary when too long: a pointer names a place, a cut one still helps. */
-void api_pointer_join(char *out, const char *base, const char *suffix);
+void problem_pointer_join(char *out, const char *base, const char *suffix);
 
 /* The slug, title and HTTP status of a problem type. */
-const char *api_problem_slug(api_problem_type type);
-const char *api_problem_title(api_problem_type type);
-int api_problem_status(api_problem_type type);
+const char *problem_slug(api_problem_type type);
+const char *problem_title(api_problem_type type);
+int problem_status(api_problem_type type);
 
 #endif /* SUDOKUD_PROBLEMS_H */
