@@ -77,8 +77,9 @@ $(1)/scan-dump: $(1)/obj/scan/tools/dump.o $(1)/libscan.a $(1)/libsudoku.a
 	$(2) $$($(3)) $$(LDFLAGS) -o $$@ $$^ $$(SCAN_LIBS)
 $(1)/libserver.a: $(call objs,$(1),$(SERVER_SRC))
 	rm -f $$@ && $$(AR) rcs $$@ $$^
-$(1)/sudokud: $(1)/obj/server/main.o $(1)/libserver.a $(1)/libwriters.a $(1)/libsudoku.a
-	$(2) $$($(3)) $$(LDFLAGS) -o $$@ $$^ $$(SERVER_LIBS)
+$(1)/sudokud: $(1)/obj/server/main.o $(1)/libserver.a $(1)/libwriters.a $(1)/libscan.a \
+              $(1)/libsudoku.a
+	$(2) $$($(3)) $$(LDFLAGS) -o $$@ $$^ $$(SERVER_LIBS) $$(SCAN_LIBS)
 $(1)/libcli.a: $(call objs,$(1),$(CLI_SRC))
 	rm -f $$@ && $$(AR) rcs $$@ $$^
 $(1)/sudoku: $(1)/obj/cli/main.o $(1)/libcli.a $(1)/libwriters.a $(1)/libscan.a $(1)/libsudoku.a

@@ -17,7 +17,7 @@ static void put_cells(buf *b, const char *name, const uint8_t *cells, int n)
     buf_putc(b, ']');
 }
 
-void json_render_scan(buf *b, const scan_result *r)
+void json_render_scan_open(buf *b, const scan_result *r)
 {
     const char *status = scan_status_str(r->status);
     buf_puts(b, "{\"status\":");
@@ -40,11 +40,14 @@ void json_render_scan(buf *b, const scan_result *r)
         put_cells(b, "changed", r->changed, r->nchanged);
         put_cells(b, "conflicts", r->conflict, r->nconflict);
     }
-    buf_puts(b, ",\"timing_us\":{\"decode\":");
-    buf_put_u64(b, r->timing_us.decode);
-    buf_puts(b, ",\"detect\":");
-    buf_put_u64(b, r->timing_us.detect);
-    buf_puts(b, ",\"recognise\":");
-    buf_put_u64(b, r->timing_us.recognise);
-    buf_puts(b, "}}");
+}
+
+void json_render_scan(buf *b, const scan_result *r)
+{
+    static const char *const names[] = {"decode", "detect", "recognise"};
+    const uint64_t us[] = {r->timing_us.decode, r->timing_us.detect, r->timing_us.recognise};
+    json_render_scan_open(b, r);
+    buf_putc(b, ',');
+    json_render_timing(b, names, us, 3);
+    buf_putc(b, '}');
 }

@@ -27,4 +27,9 @@
  * height (0 when the photo was not decoded) and timing_us only. */
 void json_render_scan(buf *b, const scan_result *r);
 
+/* The same object without its timing_us and closing brace, left open for a
+ * caller that times more than the three stages (POST /v1/scan adds the
+ * queue and the total): it then appends ',', json_render_timing() and '}'. */
+void json_render_scan_open(buf *b, const scan_result *r);
+
 #endif
