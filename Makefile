@@ -90,9 +90,9 @@ $(1)/tests/unit: $(call objs,$(1),$(UNIT_SRC) $(SUPPORT_SRC)) $(1)/libcli.a $(1)
 	@mkdir -p $$(@D)
 	$(2) $$($(3)) $$(LDFLAGS) -o $$@ $$^ $$(TEST_LIBS) $$(SCAN_LIBS)
 $(1)/tests/http: $(call objs,$(1),$(HTTP_SRC) $(SUPPORT_SRC)) $(1)/libserver.a \
-                 $(1)/libwriters.a $(1)/libsudoku.a
+                 $(1)/libwriters.a $(1)/libscan.a $(1)/libsudoku.a
 	@mkdir -p $$(@D)
-	$(2) $$($(3)) $$(LDFLAGS) -o $$@ $$^ $$(TEST_LIBS)
+	$(2) $$($(3)) $$(LDFLAGS) -o $$@ $$^ $$(TEST_LIBS) $$(SCAN_LIBS)
 endef
 
 $(eval $(call variant,build,$(CC),NO_FLAGS))
