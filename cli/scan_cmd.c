@@ -3,7 +3,7 @@
  * One line per image, in the order given: the puzzle string (printed
  * givens, '.' for the rest), with --entries followed by ':' and the entries
  * string (digits written by hand), the form `sudoku hint` reads; with
- * --json the whole reading as POST /v1/scan answers it (server/json_scan.h).
+ * --json the whole reading as POST /v1/scan answers it (writers/json_scan.h).
  * A reading whose givens are not a unique puzzle is still printed, with a
  * note on stderr; an image with no reading prints '! STATUS: REASON'. The
  * whole file is read into memory: scan_read takes bytes, like the server.
@@ -29,7 +29,7 @@ int cli_scan_main(int argc, char **argv)
 }
 #else
 #include "scan/scan.h"
-#include "server/json_scan.h"
+#include "writers/json_scan.h"
 
 /* The bytes of path ("-" = standard input) in a malloc'd buffer, or NULL
  * after a message on stderr. */

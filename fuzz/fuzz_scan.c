@@ -20,7 +20,7 @@
 
 #include "fuzz/fuzz_common.h"
 #include "scan/scan.h"
-#include "server/json_scan.h"
+#include "writers/json_scan.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -17,8 +17,8 @@
 #include "cli/commands.h"
 #include "scan/grid.h"
 #include "scan/scan.h"
-#include "server/json_read.h"
-#include "server/json_scan.h"
+#include "server/json_check.h"
+#include "writers/json_scan.h"
 #include "tests/support/fixtures.h"
 
 #define DATA "tests/data/scan/"
