@@ -174,7 +174,7 @@ static void expect_reading(test_http_resp *r, const char *file)
     test_http_resp_free(r);
 }
 
-Test(scan, train_photos_are_read_exactly_as_jpeg_png_and_webp, .timeout = 120)
+Test(scan, train_photos_are_read_exactly_as_jpeg_png_and_webp_with_their_entries, .timeout = 120)
 {
     test_server s;
     test_server_start(&s, NULL);
@@ -187,6 +187,9 @@ Test(scan, train_photos_are_read_exactly_as_jpeg_png_and_webp, .timeout = 120)
     expect_reading(&r, "printed182.webp");
     post_file(&s, "/v1/scan", "image/jpeg", "printed113.jpg", &r);
     expect_reading(&r, "printed113.jpg");
+    /* a player's half-finished paper puzzle: givens and handwritten entries apart */
+    post_file(&s, "/v1/scan", "image/jpeg", "mixed9.jpg", &r);
+    expect_reading(&r, "mixed9.jpg");
     expect_healthy_and_solving(&s, "after readings");
     test_server_stop(&s);
 }
