@@ -8,7 +8,8 @@
 #   make SANITIZER=address,undefined   the same in build/asan
 #   make SANITIZER=thread       the same in build/tsan
 #   make run | test | bench | fuzz | fmt | fmt-check | install | clean
-#   make test-browser           the page in headless chromium (tests/browser/)
+#   make test-browser           the page in headless chromium (tests/browser/), then Lighthouse
+#   make test-lighthouse        Lighthouse alone: mobile and desktop scores of the served page
 #   make screenshots            that suite, saving docs/page-desktop.png and docs/page-phone.png
 
 CC      ?= cc
@@ -128,7 +129,7 @@ build/gen/scan_model.c: scripts/embed-model.sh $(SCAN_MODELS)
 .SECONDARY:
 .PHONY: all deps run test bench fuzz fmt fmt-check install clean \
         test-unit test-http test-tsan test-openapi test-deploy test-fuzz \
-        test-arm64 test-k8s test-container test-image-arm64 test-browser screenshots
+        test-arm64 test-k8s test-container test-image-arm64 test-browser test-lighthouse screenshots
 
 all: $(OUT)/sudokud $(OUT)/sudoku
 
@@ -168,10 +169,17 @@ test-deploy: build/sudokud
 	tests/deploy/test.sh build/sudokud
 
 # The page in Debian's chromium, driven by playwright-core, against a real build/sudokud on a
-# loopback port (tests/browser/run.mjs; `make test-browser NAME=16x16` runs the matching cases).
+# loopback port (tests/browser/run.mjs; `make test-browser NAME=16x16` runs the matching cases,
+# and no Lighthouse). Lighthouse 12.2.3 then scores the page (tests/browser/lighthouse.mjs,
+# about 25 s): accessibility, best practices and SEO 100, CLS < 0.02, performance >= 90.
 test-browser: build/sudokud
 	@scripts/deps.sh browser
-	SUDOKUD_BIN=build/sudokud node tests/browser/run.mjs $(NAME)
+	SUDOKUD_BIN=build/sudokud node tests/browser/run.mjs '$(NAME)'
+	@if [ -z '$(NAME)' ]; then $(MAKE) --no-print-directory test-lighthouse; fi
+
+test-lighthouse: build/sudokud
+	@scripts/deps.sh browser
+	SUDOKUD_BIN=build/sudokud node tests/browser/lighthouse.mjs
 
 screenshots: build/sudokud
 	@scripts/deps.sh browser

@@ -8,7 +8,8 @@
 #                           debuerreotype (the base image where no registry answers), the aarch64
 #                           cross compiler and qemu-user-static (arm64 tests)
 #   scripts/deps.sh browser build + Debian's chromium, node and npm, nginx, and tests/browser's npm
-#                           packages (playwright-core, pinned in its package-lock.json)
+#                           packages (playwright-core, axe-core, lighthouse; pinned in its
+#                           package-lock.json)
 #   scripts/deps.sh bench   build + wrk, nginx
 #
 # Idempotent and silent when everything is there. Needs root or sudo to install Debian

@@ -63,6 +63,7 @@ typedef struct api_request {
     const char *content_type;  /* NULL when absent */
     const char *origin;        /* the Origin header, NULL when absent */
     const char *if_none_match; /* NULL when absent */
+    const char *encodings;     /* the Accept-Encoding header, NULL when absent */
     const char *body;          /* body_len bytes, may be NULL when 0 */
     size_t body_len;
     buf *body_buf;             /* the caller's buffer holding body, or NULL (see api_take_body) */

@@ -311,6 +311,8 @@ static struct http_request *http_request_new(http_server *srv, struct MHD_Connec
         MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_TYPE);
     r->req.if_none_match =
         MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_IF_NONE_MATCH);
+    r->req.encodings =
+        MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_ACCEPT_ENCODING);
     r->limit = api_route(srv->api, &r->req);
     return r;
 }

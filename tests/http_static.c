@@ -118,3 +118,62 @@ Test(http_static, unknown_paths_are_404_problems_pointing_at_the_api_description
     test_http_resp_free(&r);
     test_server_stop(&s);
 }
+
+Test(http_static, gzip_goes_to_clients_that_take_it_with_its_own_etag_and_vary, .timeout = 60)
+{
+    size_t len;
+    char *file = read_file("web/app.js", &len), url[256], etag[80], plain_etag[80], hdr[128],
+         val[80];
+    test_http_resp r;
+    test_server s;
+    test_server_start(&s, NULL);
+    test_http_url(url, sizeof(url), s.url, "/app.js");
+
+    test_http_req gz = {.headers =
+                            (const char *const[]){"Accept-Encoding: deflate, gzip;q=0.8", NULL}};
+    cr_assert_eq(test_http_request(url, &gz, &r), 0);
+    cr_assert_eq(r.status, 200);
+    cr_assert_str_eq(test_http_header(&r, "Content-Encoding", val, sizeof(val)), "gzip");
+    cr_assert_str_eq(test_http_header(&r, "Vary", val, sizeof(val)), "Accept-Encoding");
+    cr_assert(r.len > 18 && (unsigned char)r.body[0] == 0x1f && (unsigned char)r.body[1] == 0x8b,
+              "gzip bytes");
+    cr_assert(r.len * 2 < len, "compressed: %zu bytes of %zu", r.len, len);
+    /* gzip's trailer ends with the input's size (mod 2^32), little-endian */
+    const unsigned char *t = (const unsigned char *)r.body + r.len - 4;
+    cr_assert_eq((size_t)(t[0] | t[1] << 8 | t[2] << 16 | (size_t)t[3] << 24), len);
+    cr_assert_not_null(test_http_header(&r, "ETag", etag, sizeof(etag)));
+    test_http_resp_free(&r);
+
+    /* its ETag revalidates it */
+    snprintf(hdr, sizeof(hdr), "If-None-Match: %s", etag);
+    test_http_req cond = {.headers = (const char *const[]){"Accept-Encoding: gzip", hdr, NULL}};
+    cr_assert_eq(test_http_request(url, &cond, &r), 0);
+    cr_assert_eq(r.status, 304);
+    test_http_resp_free(&r);
+
+    /* gzip refused (q=0) or not named: the file as it is, another ETag, the same Vary */
+    static const char *const plain[] = {"Accept-Encoding: gzip;q=0, br",
+                                        "Accept-Encoding: identity"};
+    for (size_t i = 0; i < 2; i++) {
+        test_http_req no = {.headers = (const char *const[]){plain[i], NULL}};
+        cr_assert_eq(test_http_request(url, &no, &r), 0);
+        cr_assert_eq(r.status, 200);
+        cr_assert_null(test_http_header(&r, "Content-Encoding", val, sizeof(val)), "%s", plain[i]);
+        cr_assert_str_eq(test_http_header(&r, "Vary", val, sizeof(val)), "Accept-Encoding");
+        cr_assert_eq(r.len, len);
+        cr_assert(memcmp(r.body, file, len) == 0);
+        cr_assert_not_null(test_http_header(&r, "ETag", plain_etag, sizeof(plain_etag)));
+        cr_assert_str_neq(plain_etag, etag, "each representation has its own strong ETag");
+        test_http_resp_free(&r);
+    }
+    free(file);
+
+    /* the icon may be kept a day; the page is revalidated */
+    test_http_url(url, sizeof(url), s.url, "/favicon.svg");
+    cr_assert_eq(test_http_get(url, &r), 0);
+    cr_assert_str_eq(test_http_header(&r, "Cache-Control", val, sizeof(val)),
+                     "public, max-age=86400");
+    cr_assert_str_eq(test_http_header(&r, "Content-Type", val, sizeof(val)), "image/svg+xml");
+    test_http_resp_free(&r);
+    test_server_stop(&s);
+}

@@ -5,7 +5,7 @@
 // the page's address points it at a sudokud on another origin instead, which must list this
 // page's origin in its `--cors-origins`.
 //
-// Features that not every sudokud has (hint, rate, generate: they came later) are looked up
+// Features that not every sudokud has (hint, rate, generate, scan: they came later) are looked up
 // in the server's own contract, /openapi.yaml, so the page never sends a request it knows
 // will be refused; a 404 from such an endpoint is still told as "not available".
 
@@ -44,6 +44,7 @@ const FEATURE_NAMES = {
   'v1/hint': 'Hints',
   'v1/rate': 'Puzzle ratings',
   'v1/generate': 'New puzzles',
+  'v1/scan': 'Photo scans',
 };
 
 /** The error that says a feature is missing on this server. */
@@ -70,16 +71,18 @@ function problemText(p, status) {
 
 /**
  * Sends one request; resolves to the parsed JSON answer, rejects with an ApiError whose
- * message says what happened in words (problem details, proxy errors, no network).
+ * message says what happened in words (problem details, proxy errors, no network). A Blob
+ * body (a photo) is sent as its bytes with its own type; anything else as JSON.
  */
 export async function call(path, body = undefined, { method = body === undefined ? 'GET' : 'POST' } = {}) {
   const url = new URL(path, base).href;
+  const raw = body instanceof Blob;
   let resp;
   try {
     resp = await fetch(url, {
       method,
-      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: body === undefined ? {} : { 'Content-Type': raw ? body.type : 'application/json' },
+      body: body === undefined || raw ? body : JSON.stringify(body),
     });
   } catch (e) {
     throw new ApiError(`Could not reach sudokud at ${url} (${e.message}). Is it running${base.startsWith(location.origin) ? '' : ', and does its --cors-origins list this page'}?`, { path });
@@ -106,7 +109,7 @@ let contract = null;
 
 /**
  * Which optional endpoints this server has, from the paths of its /openapi.yaml:
- * resolves to {hint, rate, generate} booleans (all false when the document cannot be read).
+ * resolves to {hint, rate, generate, scan} booleans (all false when the document cannot be read).
  */
 export function features() {
   if (!contract) {
@@ -115,7 +118,7 @@ export function features() {
       .catch(() => '')
       .then((text) => {
         const has = (p) => new RegExp(`^  /v1/${p}:`, 'm').test(text);
-        return { hint: has('hint'), rate: has('rate'), generate: has('generate'), read: text !== '' };
+        return { hint: has('hint'), rate: has('rate'), generate: has('generate'), scan: has('scan'), read: text !== '' };
       });
   }
   return contract;

@@ -2,40 +2,61 @@
 //
 // Load: the "Puzzle" text box (the API's text form, or a JSON object like a solve request)
 //       plus the shape options -> a Game on the board, and the puzzle in the address bar.
-// Solve: POST v1/solve with the givens; the solution fills the board, stats are shown.
+// Solve: asks first (a dialog), then POST v1/solve; the solution fills the board, stats shown.
 // Check: POST v1/validate with givens and entries (conflicts), and the givens' unique
 //        solution from v1/solve (mistakes); wrong cells get aria-invalid.
-// Hint:  POST v1/hint (issue 11's contract); the step's text and cells shown, pressed again
-//        it is applied. Rating: POST v1/rate after each load. New puzzle: POST v1/generate
-//        (issue 14's contract). Servers without these endpoints say so in words.
+// Hint:  POST v1/hint with the page's candidate grid, in three stages (hint.js).
+//        Rating: POST v1/rate after each load. New puzzle: POST v1/generate. Scan a photo:
+//        POST v1/scan (scan.js). Servers without these endpoints say so in words.
+// The game (puzzle, entries, notes, history, time) is kept in localStorage (store.js); a
+// full and right board ends it: the timer stops and the status says the time and rating.
 //
 // Every message goes to the one role=status region; nothing fails silently.
 
 import { Board } from './board.js';
 import { Game, Shape, parseText, parseRegions, symbol, valueOf, cellName } from './puzzle.js';
 import { ApiError, apiBase, call, features, notAvailable } from './api.js';
+import { Hints } from './hint.js';
+import { Timer, clock } from './timer.js';
+import { keepGame, keepSettings, keptGame, settings } from './store.js';
+import { scan, scanReport } from './scan.js';
 
 const $ = (id) => document.getElementById(id);
 const ui = {
   status: $('status'), puzzle: $('puzzle'), box: $('box'), diagonal: $('diagonal'), regions: $('regions'),
-  pencil: $('pencil'), undo: $('undo'), redo: $('redo'), pad: $('pad'), difficulty: $('difficulty'),
+  notes: $('notes'), undo: $('undo'), redo: $('redo'), pad: $('pad'), difficulty: $('difficulty'),
   rating: $('rating'), stats: $('stats'), statsNote: $('stats-note'), server: $('server'), shape: $('shape'),
+  asTyped: $('as-typed'), reveal: $('reveal'), photo: $('photo'),
 };
 
 const DEFAULT_PUZZLE = '..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..';
 
 let game = null;
-let pencil = false;
+let loaded = null; // the puzzle as loaded ({puzzle, box, diagonal, regions, solution, rating}), kept
+let finished = false; // solved by the player, or revealed: the clock has stopped
+let notes = false;
 let solution = null; // {key, values}: the givens' unique solution, for Check
-let hint = null; // {step, at}: the hint shown, applied by a second press while at === history length
+let rating = null; // the last rating shown ({score, level}), for the finish message
 let busy = 0;
 
 const board = new Board($('board'), {
   input: (i, v) => enter(i, v),
-  clear: (i) => edit(game.clear(i)),
-  togglePencil: () => setPencil(!pencil),
-  undo: () => edit(game.undo(), 'Undone.'),
-  redo: () => edit(game.redo(), 'Redone.'),
+  clear: (i) => typed(i, game.clear(i)),
+  toggleNotes: () => setNotes(!notes),
+  undo: () => edit(game.undo(), 'Undone.', 'Nothing to undo.'),
+  redo: () => edit(game.redo(), 'Redone.', 'Nothing to redo.'),
+});
+
+const timer = new Timer($('timer'), () => keep());
+
+const hints = new Hints({
+  game: () => game,
+  board,
+  say: (text, kind) => say(text, kind),
+  call,
+  request: (extra) => request(extra),
+  solution: () => uniqueSolution(),
+  change: (cells, message) => edit(game.change(cells), message),
 });
 
 function say(text, kind = 'info') {
@@ -62,18 +83,31 @@ async function run(action) {
 
 // ---- the game on the board ----------------------------------------------------------------
 
-function edit(changed, message) {
+/** Shows a change to the game (the cells it touched) and what follows from it; message is
+ * said when something changed, nothing when nothing did. */
+function edit(changed, message = '', nothing = '') {
   if (changed.length === 0) {
-    if (message) say(`Nothing to ${message === 'Undone.' ? 'undo' : 'redo'}.`);
+    if (nothing) say(nothing);
     return;
   }
   for (const i of changed) board.draw(i);
-  forgetHint();
+  hints.forget();
   board.clearInvalid();
+  markClashes();
+  board.select();
   syncUrl(false);
   syncHistoryButtons();
+  syncPad();
+  keep();
   if (message) say(message);
-  else if (game.blanks() === 0) say('Every cell is filled: press Check to see whether it is right.');
+  if (game.blanks() === 0 && !finished) run(finish);
+  else if (ui.asTyped.checked) run(markMistakes);
+}
+
+/** The player's own edit of cell i: a scan's doubt about it is settled. */
+function typed(i, changed) {
+  board.settle(i);
+  edit(changed);
 }
 
 function enter(i, v) {
@@ -81,13 +115,13 @@ function enter(i, v) {
     say(`${cellName(i, game.n)} is a given: it cannot change.`);
     return;
   }
-  edit(pencil ? game.toggleMark(i, v) : game.setValue(i, v));
+  typed(i, notes ? game.toggleMark(i, v) : game.setValue(i, v));
 }
 
-function setPencil(on) {
-  pencil = on;
-  ui.pencil.setAttribute('aria-pressed', String(on));
-  say(on ? 'Pencil mode on: digits toggle pencil marks (Space to leave).' : 'Pencil mode off: digits are entered.');
+function setNotes(on) {
+  notes = on;
+  ui.notes.setAttribute('aria-pressed', String(on));
+  say(on ? 'Notes mode on: digits toggle notes (Space to leave).' : 'Notes mode off: digits are entered.');
 }
 
 function syncHistoryButtons() {
@@ -95,9 +129,46 @@ function syncHistoryButtons() {
   ui.redo.disabled = game.undone.length === 0;
 }
 
-function forgetHint() {
-  if (hint) board.highlight();
-  hint = null;
+/** Givens that clash are marked the moment a puzzle loads, and stay marked. */
+function markClashes() {
+  board.markInvalid(game.clashes(true).map((i) => ({ i, why: 'repeats another given of its row, column or box' })));
+}
+
+/** With "Mark mistakes as I type" on: entries that differ from the solution. */
+async function markMistakes() {
+  const g = game, version = g.version;
+  const values = await uniqueSolution().catch(() => null);
+  if (!values || g !== game || version !== g.version || !ui.asTyped.checked) return;
+  board.markInvalid(g.entries.flatMap((v, i) => (v && v !== values[i] ? [{ i, why: 'not the right digit' }] : [])));
+}
+
+/** A full board: right (the end: time and rating), or not yet. */
+async function finish() {
+  const g = game;
+  let right;
+  try {
+    const values = await uniqueSolution();
+    right = g.entries.every((v, i) => g.isGiven(i) || v === values[i]);
+  } catch {
+    // several solutions or none: any full board that breaks no rule is a finish
+    right = (await call('v1/validate', { ...request({}), puzzle: g.text(true) })).valid === true;
+  }
+  if (g !== game || game.blanks() !== 0 || finished) return;
+  if (!right) {
+    say(`Every cell is filled, but not all are right${ui.asTyped.checked ? ' (marked)' : ': press Check to see where'}.`, 'error');
+    if (ui.asTyped.checked) await markMistakes();
+    return;
+  }
+  finished = true;
+  timer.stop();
+  keep();
+  const r = rating && rating.score !== null && rating.score !== undefined ? `rating ${rating.score}${rating.level ? ` (${rating.level})` : ''}` : 'unrated';
+  say(`Solved in ${clock(timer.ms())}, ${r}. Well played!`, 'success');
+}
+
+/** The game into localStorage: what a reload takes back. */
+function keep() {
+  if (game && loaded) keepGame({ spec: loaded, state: game.save(), ms: timer.ms(), finished });
 }
 
 // ---- loading ------------------------------------------------------------------------------
@@ -119,36 +190,71 @@ function readBox(text) {
   return { rows: Number(m[1]), cols: Number(m[2]) };
 }
 
+/** Takes a kept state back into a fresh game, unless the link names other entries; false
+ * (and the game as it was) for a state that does not fit, storage being anyone's to edit. */
+function restores(next, state, entries) {
+  try {
+    if (entries && state.entries.join() !== next.entries.join()) return false;
+    return next.restore(state);
+  } catch {
+    return false;
+  }
+}
+
+/** What makes two loads the same puzzle: the givens and the shape. */
+function puzzleKey(p) {
+  return JSON.stringify([p.puzzle, p.box || null, Boolean(p.diagonal), p.regions || null]);
+}
+
 /**
- * Loads a puzzle: spec is {puzzle, box, diagonal, regions, entries}. Throws a sentence when the
- * puzzle cannot be read; nothing changes then.
+ * Loads a puzzle: spec is {puzzle, box, diagonal, regions, entries, solution, rating}. Throws a
+ * sentence when the puzzle cannot be read; nothing changes then. Entries that cannot be read
+ * are dropped, and said so. kept, a game from localStorage, is taken back when it is this
+ * puzzle (and the link names no other entries); any other load replaces it.
  */
-function load(spec, { push = true, note = '' } = {}) {
+function load(spec, { push = true, note = '', kept = null } = {}) {
   const { cells, n } = cellsOfPuzzle(spec.puzzle);
   const regions = spec.regions ? parseRegions(spec.regions, n) : null;
   const shape = new Shape(n, { box: spec.box || null, diagonal: spec.diagonal, regions });
-  let entries = null;
+  let entries = null, dropped = '';
   if (spec.entries) {
-    const e = parseText(spec.entries);
-    if (e.n === n) entries = e.cells;
+    try {
+      const e = parseText(spec.entries);
+      if (e.n !== n) throw new Error(`${e.cells.length} cells for a ${n}x${n} puzzle`);
+      entries = e.cells;
+    } catch (e) {
+      dropped = ` The entries in the link could not be read (${e.message}), so they were dropped.`;
+    }
   }
-  game = new Game(shape, cells, entries);
-  solution = spec.solution ? { key: solutionKey(), values: cellsOfPuzzle(spec.solution).cells } : null;
-  hint = null;
+  const next = new Game(shape, cells, entries);
+  const key = { puzzle: next.text(), ...shape.options() };
+  const same = Boolean(kept) && puzzleKey(kept.spec) === puzzleKey(key) && restores(next, kept.state, entries);
+  hints.forget();
+  game = next;
+  loaded = { ...key, solution: spec.solution || (same && kept.spec.solution) || null, rating: spec.rating || (same && kept.spec.rating) || null };
+  finished = Boolean(same && kept.finished);
+  solution = loaded.solution ? { key: solutionKey(), values: cellsOfPuzzle(loaded.solution).cells } : null;
+  rating = null;
   board.build(game);
+  markClashes();
+  timer.reset(same ? Number(kept.ms) || 0 : 0, finished);
   syncHistoryButtons();
   syncControls();
   syncUrl(push);
   showStats(null);
   setupPad();
+  keep();
   const givens = cells.filter((v) => v).length;
   const shapeText = [
     `${n}x${n}`,
     regions ? 'jigsaw' : shape.box.rows !== shape.box.cols ? `${shape.box.rows}x${shape.box.cols} boxes` : '',
     shape.diagonal ? 'diagonal' : '',
   ].filter(Boolean).join(', ');
-  say(`Loaded a ${shapeText} puzzle with ${givens} givens.${note}`);
-  if (spec.rating) showRating(spec.rating);
+  const clashes = game.clashes(true);
+  const clashText = clashes.length ? ` Its givens clash (marked): ${clashes.map((i) => cellName(i, n)).join(', ')}.` : '';
+  const keptText = same ? ` Your game goes on where you left it${finished ? ' (finished)' : ''}.` : '';
+  say(`Loaded a ${shapeText} puzzle with ${givens} givens.${note}${clashText}${dropped}${keptText}`, clashes.length || dropped ? 'error' : 'info');
+  if (loaded.rating) showRating(loaded.rating);
   else rate();
 }
 
@@ -221,17 +327,19 @@ function syncUrl(push) {
   else history.replaceState(null, '', url);
 }
 
+/** The puzzle of the address (?p=...), else the kept game, else an example. */
 function loadFromUrl() {
   const q = new URLSearchParams(location.search);
-  const spec = {
-    puzzle: q.get('p') || DEFAULT_PUZZLE,
+  const kept = keptGame();
+  const spec = q.get('p') ? {
+    puzzle: q.get('p'),
     entries: q.get('e'),
     box: q.get('box') ? readBox(q.get('box')) : null,
     diagonal: q.get('diagonal') === '1' || q.get('diagonal') === 'true',
     regions: q.get('regions'),
-  };
+  } : kept ? kept.spec : { puzzle: DEFAULT_PUZZLE };
   try {
-    load(spec, { push: false });
+    load(spec, { push: false, kept });
   } catch (e) {
     load({ puzzle: DEFAULT_PUZZLE }, { push: false });
     say(`The address holds a puzzle that cannot be loaded (${e.message}); loaded an example instead.`, 'error');
@@ -287,12 +395,26 @@ async function solve() {
   }
   const values = valuesOf(res.solution);
   if (res.status === 'solved' && res.unique === true) solution = { key: solutionKey(), values };
+  finished = true;
+  timer.stop();
   edit(game.change(values.map((v, i) => ({ i, v, marks: [] }))));
   say(res.status === 'multiple' ? 'This puzzle has more than one solution: the board shows the first one found.' : outcome(res));
 }
 
+/** Solve asks first: a dialog whose Cancel (or Escape) leaves the board as it is. */
+function askReveal() {
+  ui.reveal.returnValue = '';
+  ui.reveal.showModal();
+  $('reveal-no').focus();
+}
+
+ui.reveal.addEventListener('close', () => {
+  if (ui.reveal.returnValue === 'reveal') run(solve);
+  else say('The solution stays hidden: the board is unchanged.');
+});
+
 async function check() {
-  forgetHint();
+  hints.forget();
   board.clearInvalid();
   const { ms, res } = await timed('v1/validate', { ...request({}), puzzle: game.text(true) });
   let values = null, note = '';
@@ -365,6 +487,12 @@ function showStats(res, ms = 0) {
 }
 
 function showRating(r) {
+  rating = r;
+  if (loaded) loaded.rating = r;
+  if (r.unrated) {
+    ui.rating.textContent = 'unrated (the server ran out of time)';
+    return;
+  }
   const parts = [`${r.score}`, r.level].filter((x) => x !== undefined && x !== null && x !== '');
   let text = parts.join(', ');
   if (r.hardest_technique) text += `; hardest step: ${r.hardest_technique.replace(/_/g, ' ')}`;
@@ -399,51 +527,10 @@ async function rate() {
 
 // ---- hint, new puzzle ---------------------------------------------------------------------
 
-function unitCells(units) {
-  return units.flatMap((u) => game.shape.unitCells(u.type, u.index));
-}
-
 async function askHint() {
   const f = await features();
   if (f.read && !f.hint) throw notAvailable('v1/hint', 'its API (/openapi.yaml) has no /v1/hint yet');
-  if (hint && hint.at === game.done.length) {
-    applyHint(hint.step);
-    return;
-  }
-  board.clearInvalid();
-  const body = request({ entries: game.entriesText() });
-  // pencil marks are sent only when they are a full candidate grid: a cell without marks
-  // would otherwise read as "no digit can go here".
-  const open = game.givens.map((g, i) => !g && !game.entries[i]);
-  if (open.some(Boolean) && open.every((o, i) => !o || game.marks[i].length)) body.candidates = game.marks.map((m, i) => (open[i] ? m : []));
-  const res = await call('v1/hint', body);
-  if (res.kind === 'mistake') {
-    board.markInvalid(res.cells.map((c) => ({ i: c.row * game.n + c.col, why: 'contradicts the solution' })));
-    const names = res.cells.map((c) => `r${c.row + 1}c${c.col + 1}`).join(', ');
-    say(`Something on the board contradicts the solution: ${names}. Fix it before taking a hint.`, 'error');
-  } else if (res.kind === 'solved') {
-    say('The puzzle is solved: no hint needed.', 'success');
-  } else if (res.kind === 'step' && res.step) {
-    const s = res.step;
-    hint = { step: s, at: game.done.length };
-    board.highlight((s.cells || []).map((c) => c.row * game.n + c.col), unitCells(s.units || []));
-    say(`Hint (${String(s.technique).replace(/_/g, ' ')}, ${s.score}): ${s.text} Press Hint again to apply it.`);
-  } else {
-    say('The server answered the hint request with something this page does not understand.', 'error');
-  }
-}
-
-function applyHint(step) {
-  const changes = new Map();
-  for (const p of step.placements || []) changes.set(p.row * game.n + p.col, { v: p.digit, marks: [] });
-  for (const e of step.eliminations || []) {
-    const i = e.row * game.n + e.col;
-    if (changes.has(i) || game.value(i)) continue;
-    const marks = (changes.get(i) || { marks: game.marks[i] }).marks;
-    changes.set(i, { marks: marks.filter((d) => d !== e.digit) });
-  }
-  edit(game.change([...changes].map(([i, c]) => ({ i, ...c }))));
-  say(`Applied: ${step.text}`);
+  await hints.press();
 }
 
 async function newPuzzle() {
@@ -459,20 +546,28 @@ async function newPuzzle() {
       ? `The server could not make a ${body.difficulty} puzzle in its time budget: try again, or another difficulty.`
       : 'The server answered without a puzzle.');
   }
+  const rated = p.score !== null && p.score !== undefined;
+  // status limit: the target was not met in time; the puzzle is the closest found, or unrated
+  const note = p.status === 'limit'
+    ? ` No ${body.difficulty} ${s.n}x${s.n} within the time limit; here is ${rated ? `the closest found (${p.level}, seed ${p.seed})` : `an unrated one (seed ${p.seed})`}.`
+    : ` New ${p.level || body.difficulty} puzzle, seed ${p.seed}.`;
   load({ puzzle: p.puzzle, solution: p.solution, box: body.box, diagonal: body.diagonal, regions: body.regions,
-    rating: { score: p.score, level: p.level } }, { note: ` New ${p.level || ui.difficulty.value} puzzle, seed ${p.seed}.` });
+    rating: rated ? { score: p.score, level: p.level } : { unrated: true } }, { note });
   board.moveTo(0);
 }
 
 // ---- the pad, for touch screens -----------------------------------------------------------
 
+/** A button per digit ("Enter 5", with how many are left to place) and Erase. */
 function setupPad() {
   ui.pad.replaceChildren();
+  ui.pad.style.setProperty('--pad-cols', Math.ceil((game.n + 1) / 2));
   for (let d = 1; d <= game.n; d++) {
     const b = document.createElement('button');
     b.type = 'button';
-    b.textContent = symbol(d);
+    b.dataset.digit = d;
     b.setAttribute('aria-label', `Enter ${symbol(d)}`);
+    b.textContent = symbol(d);
     b.addEventListener('click', () => {
       enter(board.focus, d);
       board.moveTo(board.focus);
@@ -484,27 +579,74 @@ function setupPad() {
   erase.textContent = '⌫';
   erase.setAttribute('aria-label', 'Erase');
   erase.addEventListener('click', () => {
-    edit(game.clear(board.focus));
+    typed(board.focus, game.clear(board.focus));
     board.moveTo(board.focus);
   });
   ui.pad.append(erase);
+  syncPad();
+}
+
+/** Each digit's count of cells still to fill; a digit placed N times is done (disabled).
+ * The count is drawn by CSS (data-left), so the button's visible text stays its digit, part
+ * of its name "Enter 5"; assistive technology reads the count from aria-description. */
+function syncPad() {
+  for (const b of ui.pad.querySelectorAll('[data-digit]')) {
+    const left = Math.max(0, game.n - game.count(Number(b.dataset.digit)));
+    b.dataset.left = String(left);
+    b.setAttribute('aria-description', `${left} left`);
+    b.disabled = left === 0;
+  }
+}
+
+// ---- photo scan ---------------------------------------------------------------------------
+
+async function scanPhoto() {
+  const file = ui.photo.files[0];
+  ui.photo.value = '';
+  if (!file) return;
+  const f = await features();
+  if (f.read && !f.scan) throw notAvailable('v1/scan', 'its API (/openapi.yaml) has no /v1/scan yet');
+  say(`Reading ${file.name}...`);
+  const res = await scan(file);
+  const report = scanReport(res);
+  load({ puzzle: res.puzzle, entries: res.entries });
+  board.markUnsure(report.unsure);
+  board.markInvalid(report.conflicts.map((i) => ({ i, why: 'repeats a digit of its row, column or box, as read' })));
+  say(report.text, report.kind);
 }
 
 // ---- wiring -------------------------------------------------------------------------------
 
 $('load').addEventListener('click', () => run(async () => loadFromControls()));
-$('solve').addEventListener('click', () => run(solve));
+$('solve').addEventListener('click', askReveal);
+$('reveal-yes').addEventListener('click', () => ui.reveal.close('reveal'));
+$('reveal-no').addEventListener('click', () => ui.reveal.close('cancel'));
 $('check').addEventListener('click', () => run(check));
 $('hint').addEventListener('click', () => run(askHint));
 $('new').addEventListener('click', () => run(newPuzzle));
-ui.pencil.addEventListener('click', () => setPencil(!pencil));
-ui.undo.addEventListener('click', () => edit(game.undo(), 'Undone.'));
-ui.redo.addEventListener('click', () => edit(game.redo(), 'Redone.'));
+$('fill').addEventListener('click', () => {
+  const changed = game.fillCandidates();
+  edit(changed, `Filled in the candidates of ${changed.length} cells as notes.`, 'Every open cell already has its notes.');
+});
+ui.notes.addEventListener('click', () => setNotes(!notes));
+ui.undo.addEventListener('click', () => edit(game.undo(), 'Undone.', 'Nothing to undo.'));
+ui.redo.addEventListener('click', () => edit(game.redo(), 'Redone.', 'Nothing to redo.'));
+ui.photo.addEventListener('change', () => run(scanPhoto));
+ui.asTyped.checked = Boolean(settings().asTyped);
+ui.asTyped.addEventListener('change', () => {
+  keepSettings({ ...settings(), asTyped: ui.asTyped.checked });
+  if (ui.asTyped.checked) run(markMistakes);
+  else {
+    board.clearInvalid();
+    markClashes();
+  }
+});
 for (const field of [ui.box, ui.regions]) field.addEventListener('input', () => delete field.dataset.auto);
 ui.puzzle.addEventListener('keydown', (e) => {
   if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) run(async () => loadFromControls());
 });
 window.addEventListener('popstate', () => run(async () => loadFromUrl()));
+window.addEventListener('pagehide', keep);
 
 if (!apiBase().startsWith(new URL('.', location.href).href)) ui.server.textContent = `API: ${apiBase()}`;
 loadFromUrl();

@@ -5,6 +5,10 @@
 //       <div role="gridcell" aria-label="row 1 column 1" tabindex="0|-1"
 //            aria-readonly="true" (givens) aria-invalid="true" (wrong) aria-description="...">
 //
+// Classes the CSS colours: given/entry, peer (the selected cell's row, column and box),
+// same (the selected cell's digit), hint-unit/hint-cell (a hint's units and cells), unsure
+// (a photo scan's doubt), gone (a candidate a hint removes).
+//
 // Focus is "roving": the focused cell alone has tabindex 0, arrow keys move it (Home/End to
 // the row's ends, Ctrl+Home/End to the board's corners). A cell's name is its place; what it
 // holds is its text and its description ("5, given", "pencil marks 1 3 7", "empty").
@@ -18,13 +22,16 @@ import { symbol, valueOf } from './puzzle.js';
 
 export class Board {
   /**
-   * root: the role=grid element. on: {input(i, v), clear(i), togglePencil(), undo(), redo()}.
+   * root: the role=grid element. on: {input(i, v), clear(i), toggleNotes(), undo(), redo()}.
    */
   constructor(root, on) {
     this.root = root;
     this.on = on;
     this.cells = [];
     this.focus = 0;
+    this.invalid = new Map(); // cell -> why it is wrong
+    this.unsure = new Set(); // cells a photo scan read with low confidence
+    this.strikes = new Map(); // cell -> candidates a shown hint removes
     root.addEventListener('keydown', (e) => this.key(e));
     root.addEventListener('click', (e) => {
       const cell = e.target.closest('[role=gridcell]');
@@ -41,6 +48,9 @@ export class Board {
     this.root.classList.toggle('jigsaw', Boolean(shape.regions));
     this.root.dataset.size = n;
     this.cells = [];
+    this.invalid = new Map();
+    this.unsure = new Set();
+    this.strikes = new Map();
     const tints = shape.regions ? colourRegions(shape) : null;
     if (this.focus >= n * n) this.focus = 0;
     for (let r = 0; r < n; r++) {
@@ -68,22 +78,27 @@ export class Board {
 
   drawAll() {
     for (let i = 0; i < this.cells.length; i++) this.draw(i);
+    this.select();
   }
 
-  /** Redraws one cell from the game: given, entry (solver-filled or the player's), or marks. */
+  /**
+   * Redraws one cell from the game: given, entry (solver-filled or the player's), or notes;
+   * then what the page lays over it: a hint's struck candidates, a wrong mark, a scan's doubt.
+   */
   draw(i) {
     const g = this.game, cell = this.cells[i];
     const given = g.isGiven(i), v = g.value(i);
+    const strike = v ? null : this.strikes.get(i);
     cell.classList.toggle('given', given);
     cell.classList.toggle('entry', !given && v !== 0);
-    cell.classList.remove('invalid');
-    cell.removeAttribute('aria-invalid');
     if (given) cell.setAttribute('aria-readonly', 'true');
     else cell.removeAttribute('aria-readonly');
+    let description;
     if (v) {
       cell.textContent = symbol(v);
-      cell.setAttribute('aria-description', given ? `${symbol(v)}, given` : symbol(v));
-    } else if (g.marks[i].length) {
+      description = given ? `${symbol(v)}, given` : symbol(v);
+    } else if (g.marks[i].length || strike) {
+      const shown = strike ? g.candidates(i) : g.marks[i];
       const grid = document.createElement('span');
       grid.className = 'marks';
       const box = g.shape.box || { rows: Math.ceil(Math.sqrt(g.n)), cols: Math.ceil(Math.sqrt(g.n)) };
@@ -91,38 +106,79 @@ export class Board {
       grid.style.setProperty('--mr', box.rows);
       for (let d = 1; d <= g.n; d++) {
         const m = document.createElement('span');
-        m.textContent = g.marks[i].includes(d) ? symbol(d) : '';
+        m.textContent = shown.includes(d) ? symbol(d) : '';
+        if (strike && strike.includes(d)) m.className = 'gone';
         grid.append(m);
       }
       cell.replaceChildren(grid);
-      cell.setAttribute('aria-description', `pencil marks ${g.marks[i].map(symbol).join(' ')}`);
+      description = `pencil marks ${shown.map(symbol).join(' ')}`;
+      if (strike) description += `, the hint removes ${strike.map(symbol).join(' ')}`;
     } else {
       cell.textContent = '';
-      cell.setAttribute('aria-description', 'empty');
+      description = 'empty';
     }
+    const why = this.invalid.get(i);
+    if (why === undefined) {
+      cell.removeAttribute('aria-invalid');
+    } else {
+      cell.setAttribute('aria-invalid', 'true');
+      description += `, ${why}`;
+    }
+    cell.classList.toggle('unsure', this.unsure.has(i));
+    if (this.unsure.has(i)) description += ', check this cell';
+    cell.setAttribute('aria-description', description);
   }
 
   /** Marks cells wrong (aria-invalid) with the reason in their description. */
   markInvalid(list) {
     for (const { i, why } of list) {
-      const cell = this.cells[i];
-      cell.setAttribute('aria-invalid', 'true');
-      cell.classList.add('invalid');
-      cell.setAttribute('aria-description', `${cell.getAttribute('aria-description')}, ${why}`);
+      this.invalid.set(i, this.invalid.has(i) ? `${this.invalid.get(i)} and ${why}` : why);
+      this.draw(i);
     }
   }
 
   clearInvalid() {
-    for (const cell of this.cells) {
-      if (cell.hasAttribute('aria-invalid')) this.draw(Number(cell.dataset.i));
-    }
+    const was = [...this.invalid.keys()];
+    this.invalid.clear();
+    for (const i of was) this.draw(i);
   }
 
-  /** Highlights a hint's cells (strong) and units (light); an empty call removes them. */
-  highlight(cells = [], units = []) {
+  /** Outlines cells a photo scan was not sure of ("check this cell"); an empty call clears. */
+  markUnsure(cells = []) {
+    const was = [...this.unsure];
+    this.unsure = new Set(cells);
+    for (const i of new Set([...was, ...cells])) this.draw(i);
+  }
+
+  /** The player looked at a cell (edited it): a scan's doubt about it is settled. */
+  settle(i) {
+    if (this.unsure.delete(i)) this.draw(i);
+  }
+
+  /**
+   * Shows a hint: units lightly, cells strongly, and candidates it removes struck out
+   * (strikes: Map cell -> digits). An empty call removes it.
+   */
+  highlight(cells = [], units = [], strikes = new Map()) {
     for (const cell of this.cells) cell.classList.remove('hint-cell', 'hint-unit');
     for (const i of units) this.cells[i].classList.add('hint-unit');
     for (const i of cells) this.cells[i].classList.add('hint-cell');
+    const was = [...this.strikes.keys()];
+    this.strikes = strikes;
+    for (const i of new Set([...was, ...strikes.keys()])) this.draw(i);
+  }
+
+  /** Shades the selected cell's row, column and box (peer) and the cells holding its digit
+   * (same), so the player sees what the digit rules out. */
+  select() {
+    const g = this.game;
+    if (!g || !this.cells.length) return;
+    const peers = new Set(g.shape.peers(this.focus));
+    const v = g.value(this.focus);
+    this.cells.forEach((cell, i) => {
+      cell.classList.toggle('peer', peers.has(i));
+      cell.classList.toggle('same', v !== 0 && g.value(i) === v);
+    });
   }
 
   moveTo(i, focus = true) {
@@ -130,6 +186,7 @@ export class Board {
     this.cells[this.focus].tabIndex = -1;
     this.focus = i;
     this.cells[i].tabIndex = 0;
+    this.select();
     if (focus) this.cells[i].focus();
   }
 
@@ -170,7 +227,7 @@ export class Board {
     }
     if (e.key === ' ') {
       e.preventDefault();
-      this.on.togglePencil();
+      this.on.toggleNotes();
       return;
     }
     const v = valueOf(e.key);

@@ -24,6 +24,33 @@ export function valueOf(ch) {
   return 0;
 }
 
+/**
+ * A server sentence with digits written as the board shows them: on a grid larger than 9x9,
+ * "r1c2 = 14" becomes "r1c2 = E". Cell names (r12c14) and unit numbers ("row 12",
+ * "columns 3, 12 and 14") stay numbers; sentences already in symbols pass unchanged.
+ */
+export function symbolText(text, n) {
+  if (n <= 9) return text;
+  const unit = /^(row|column|box|region|diagonal)$/i, units = /^(rows|columns|boxes|regions|diagonals)$/i;
+  const toks = text.match(/[A-Za-z]+\d+[A-Za-z]*\d*|[A-Za-z]+|\d+|[^A-Za-z\d]+/g) || [];
+  let inUnits = false, list = false;
+  return toks.map((tok, k) => {
+    if (/^\d+$/.test(tok)) {
+      // a unit list goes on only while what follows a number is a comma, "and", or the end
+      const next = `${toks[k + 1] || ''}${toks[k + 2] || ''}`;
+      const index = inUnits && (!list || k + 1 >= toks.length || /^(,|\s+and\b|[^\sA-Za-z\d])/.test(next));
+      inUnits = index && list;
+      return index || Number(tok) > n ? tok : symbol(Number(tok));
+    }
+    if (/^[A-Za-z]/.test(tok)) {
+      if (unit.test(tok) || units.test(tok)) list = units.test(tok);
+      inUnits = unit.test(tok) || units.test(tok) || (inUnits && tok === 'and');
+    }
+    else if (!/^[\s,]+$/.test(tok)) inUnits = false;
+    return tok;
+  }).join('');
+}
+
 /** "r1c1" for cell i of an N x N grid. */
 export function cellName(i, n) {
   return `r${Math.floor(i / n) + 1}c${(i % n) + 1}`;
@@ -124,6 +151,23 @@ export class Shape {
     return out;
   }
 
+  /** The cells that share a unit with cell i (row, column, box or region, diagonals), not i. */
+  peers(i) {
+    if (!this.peerCache) this.peerCache = new Array(this.n * this.n);
+    if (!this.peerCache[i]) {
+      const n = this.n, r = Math.floor(i / n), c = i % n, set = new Set();
+      for (let k = 0; k < n; k++) set.add(r * n + k).add(k * n + c);
+      for (let j = 0; j < n * n; j++) if (this.region[j] === this.region[i]) set.add(j);
+      if (this.onDiagonal(i)) {
+        if (r === c) for (let k = 0; k < n; k++) set.add(k * n + k);
+        if (r + c === n - 1) for (let k = 0; k < n; k++) set.add(k * n + (n - 1 - k));
+      }
+      set.delete(i);
+      this.peerCache[i] = [...set];
+    }
+    return this.peerCache[i];
+  }
+
   onDiagonal(i) {
     const r = Math.floor(i / this.n), c = i % this.n;
     return this.diagonal && (r === c || r + c === this.n - 1);
@@ -142,7 +186,13 @@ export class Shape {
 /**
  * A game: the givens, the player's entries and pencil marks, and the history of changes.
  * Every change is a list of per-cell {i, before, after} records, so undo and redo replay it
- * exactly; a record's state is {v, marks} (marks: a sorted array of values).
+ * exactly; a record's state is {v, marks} (marks: a sorted array of values). `version` counts
+ * every change, undo and redo, so a hint knows whether the board moved under it.
+ *
+ * Candidates: a cell's notes when the player wrote some (they override), else every digit
+ * no peer holds; either way less the digits its peers hold. That full grid is what /v1/hint
+ * gets, so a step that only removes candidates is applied by writing notes, and the next
+ * hint starts from there.
  */
 export class Game {
   constructor(shape, givens, entries = null) {
@@ -153,6 +203,7 @@ export class Game {
     this.marks = givens.map(() => []);
     this.done = [];
     this.undone = [];
+    this.version = 0;
   }
 
   isGiven(i) {
@@ -186,6 +237,7 @@ export class Game {
   }
 
   apply(records, which) {
+    this.version++;
     for (const rec of records) {
       this.entries[rec.i] = rec[which].v;
       this.marks[rec.i] = rec[which].marks.slice();
@@ -209,8 +261,23 @@ export class Game {
     return records.map((r) => r.i);
   }
 
+  /** The changes that place digits: each cell's digit, and that digit struck from its peers'
+   * notes (as the popular sites do), for one change(). placements: [{i, v}]. */
+  placing(placements) {
+    const out = new Map(placements.map(({ i, v }) => [i, { i, v, marks: [] }]));
+    for (const { i, v } of placements) {
+      if (!v) continue;
+      for (const j of this.shape.peers(i)) {
+        if (out.has(j) || !this.marks[j].includes(v)) continue;
+        out.set(j, { i: j, marks: this.marks[j].filter((d) => d !== v) });
+      }
+    }
+    return [...out.values()];
+  }
+
   setValue(i, v) {
-    return this.change([{ i, v, marks: v ? [] : undefined }]);
+    if (!v) return this.change([{ i, v: 0 }]);
+    return this.change(this.placing([{ i, v }]));
   }
 
   toggleMark(i, v) {
@@ -224,6 +291,38 @@ export class Game {
     return this.change([{ i, v: 0, marks: this.entries[i] ? undefined : [] }]);
   }
 
+  /** The candidates of an open cell (see the class comment); [] for a filled one. */
+  candidates(i) {
+    if (this.value(i)) return [];
+    const seen = new Set(this.shape.peers(i).map((j) => this.value(j)));
+    const from = this.marks[i].length ? this.marks[i] : Array.from({ length: this.n }, (_, k) => k + 1);
+    return from.filter((d) => !seen.has(d));
+  }
+
+  /** Notes in every open cell, from candidates(): one undoable change. */
+  fillCandidates() {
+    const cells = [];
+    for (let i = 0; i < this.givens.length; i++) if (!this.value(i)) cells.push({ i, marks: this.candidates(i) });
+    return this.change(cells);
+  }
+
+  /** How many cells hold digit d, given or entered. */
+  count(d) {
+    let k = 0;
+    for (let i = 0; i < this.givens.length; i++) if (this.value(i) === d) k++;
+    return k;
+  }
+
+  /** Cells whose digit another cell of one of its units repeats (givens or entries). */
+  clashes(givensOnly = false) {
+    const out = [];
+    for (let i = 0; i < this.givens.length; i++) {
+      const v = givensOnly ? this.givens[i] : this.value(i);
+      if (v && this.shape.peers(i).some((j) => (givensOnly ? this.givens[j] : this.value(j)) === v)) out.push(i);
+    }
+    return out;
+  }
+
   /** The givens in the text form; the grid with entries when withEntries. */
   text(withEntries = false) {
     return this.givens.map((g, i) => symbol(withEntries ? g || this.entries[i] : g)).join('');
@@ -235,5 +334,25 @@ export class Game {
 
   blanks() {
     return this.givens.reduce((k, g, i) => k + (g === 0 && this.entries[i] === 0 ? 1 : 0), 0);
+  }
+
+  /** The player's state and history as plain data, for localStorage. */
+  save() {
+    return { entries: this.entries, marks: this.marks, done: this.done, undone: this.undone };
+  }
+
+  /** Takes back what save() gave, when it fits this puzzle; false (nothing changed) when not. */
+  restore(saved) {
+    const size = this.givens.length;
+    const fits = (a) => Array.isArray(a) && a.length === size;
+    if (!saved || !fits(saved.entries) || !fits(saved.marks) || !Array.isArray(saved.done) || !Array.isArray(saved.undone)) return false;
+    const entries = saved.entries.map((v, i) => (this.givens[i] ? 0 : v));
+    const marks = saved.marks.map((m) => m.slice()); // throws on what is not a list: nothing changed
+    this.entries = entries;
+    this.marks = marks;
+    this.done = saved.done;
+    this.undone = saved.undone;
+    this.version++;
+    return true;
   }
 }

@@ -11,6 +11,8 @@
 // its answers are checked against sudokud's own answers to the same requests.
 
 import { mkdirSync, readFileSync } from 'node:fs';
+import http from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import {
   api, assert, chromiumVersion, closeBrowser, equal, launch, runCases, startNginx, startServer, stopServers, Failure,
@@ -24,6 +26,8 @@ const P9 = '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.
 const EASY = '..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..';
 const P6 = '..6.53...2..164.....5..465...13.156.';
 const P16 = '2F3.54A.E6...D9CD89....B.5.A.2.7.EG..F328C..4..514A5.89DF72.E.G6F7.G3.1.69....DA.....6.E5.4..F2G4...A.D8..F26EB.E...G7..CA...413.B....53.896..C...68E.7..4AC.35.325F.1C.BE.7.968A1C48.692.35BG7E7.FB2..59D..AC8..9E...F.A.C8354.53421A8.GB7F..E..A8..9E..25....B';
+// issue 24's puzzle on which the old page's hints got stuck (needs chains of wings)
+const HARD = '48.3............71.2.......7.5....6....2..8.............1.76...3.....4......5....';
 // tests/data/jigsaw.txt and diagonal.txt, first 9x9 lines
 const JIGSAW = '.628..7.98..7.......35..89..97.64.......2...........2.2.69.......1..23.5.3....2..';
 const JIGSAW_REGIONS = '111222333141222333141252363441255366741555666744585966744589996777889899777888899';
@@ -98,9 +102,15 @@ async function solution(body) {
   return { ...r.json, cells: [...r.json.solution] };
 }
 
+/** Solve, and Reveal in the dialog that asks first. */
+async function reveal(page) {
+  await button(page, 'Solve').click();
+  await page.getByRole('dialog', { name: 'Reveal the solution?' }).getByRole('button', { name: 'Reveal', exact: true }).click();
+}
+
 async function solveAndCompare(page, body, what) {
   const ref = await solution(body);
-  await button(page, 'Solve').click();
+  await reveal(page);
   await status(page, /^(Solved|This puzzle has more than one solution)/);
   await expectBoard(page, ref.cells, `${what} after Solve`);
   return ref;
@@ -212,15 +222,15 @@ const cases = [
       const desc = () => cell(page, 1, 1).getAttribute('aria-description');
       // pencil marks: Space toggles the mode
       await page.keyboard.press(' ');
-      await status(page, /^Pencil mode on/);
-      equal(await button(page, 'Pencil').getAttribute('aria-pressed'), 'true', 'Pencil pressed');
+      await status(page, /^Notes mode on/);
+      equal(await button(page, 'Notes').getAttribute('aria-pressed'), 'true', 'Notes pressed');
       await page.keyboard.press('1');
       await page.keyboard.press('5');
       await page.keyboard.press('1');
       await page.keyboard.press('2');
       equal(await desc(), 'pencil marks 2 5', 'pencil marks toggled');
       await page.keyboard.press(' ');
-      await status(page, /^Pencil mode off/);
+      await status(page, /^Notes mode off/);
       await page.keyboard.press(sol[0]);
       equal(await cell(page, 1, 1).textContent(), sol[0], 'digit entered');
       await page.keyboard.press('Backspace');
@@ -336,9 +346,9 @@ const cases = [
       await button(page, `Enter ${sol[0]}`).tap();
       equal(await cell(page, 1, 1).textContent(), sol[0], 'a digit entered by touch');
       await cell(page, 1, 2).tap();
-      await button(page, 'Pencil').tap();
+      await button(page, 'Notes').tap();
       for (const d of ['4', '5', '7']) await button(page, `Enter ${d}`).tap();
-      await button(page, 'Pencil').tap();
+      await button(page, 'Notes').tap();
       await cell(page, 1, 4).tap();
       await button(page, 'Enter 1').tap();
       await button(page, 'Check').tap();
@@ -357,7 +367,7 @@ const cases = [
       await status(page, /^Cannot load the puzzle: 5 cells is not a square grid/);
       await loadText(page, `44${P9.slice(2)}`);
       await status(page, /^Loaded/);
-      await button(page, 'Solve').click();
+      await reveal(page);
       const said = await status(page, /^Conflicting givens \(422\)/);
       assert(/r1c1 and r1c2 repeat 4 in row 1/.test(said), `the conflict is named: ${said}`);
       equal(await page.getByRole('status').getAttribute('data-kind'), 'error', 'shown as an error');
@@ -370,7 +380,7 @@ const cases = [
       await w.page.waitForFunction(() => document.getElementById('rating').textContent !== 'asking the server...');
       gone.proc.kill('SIGKILL');
       await new Promise((res) => gone.proc.once('exit', res));
-      await button(w.page, 'Solve').click();
+      await reveal(w.page);
       await status(w.page, /^Could not reach sudokud at http:\/\/127\.0\.0\.1:\d+\/v1\/solve/);
       return {
         allow: [{ url: '/v1/solve', text: '422' }, { url: `${gone.origin}/v1/solve`, text: 'ERR_CONNECTION_REFUSED' }],
@@ -406,7 +416,9 @@ const cases = [
         const ref = await api(server, 'v1/hint', { puzzle: P9, entries: '.'.repeat(81) });
         equal(ref.json.kind, 'step', 'the API gives a step for a fresh puzzle');
         await button(page, 'Hint').click();
-        const said = await status(page, /^Hint /);
+        await status(page, /^Hint, 1 of 3: look for /);
+        await button(page, 'Hint').click();
+        const said = await status(page, /^Hint, 2 of 3: /);
         assert(said.includes(ref.json.step.text), `the step's text is shown: ${said}`);
         await button(page, 'Hint').click();
         await status(page, /^Applied/);
@@ -490,9 +502,388 @@ const cases = [
     },
   },
   {
+    name: 'hint 1: stages, then applied; 45 presses on a hard puzzle place 10+ right digits and no wrong one',
+    async run(openPage) {
+      const { page } = await open(openPage, `?p=${HARD}`);
+      const sol = (await solution({ puzzle: HARD })).cells;
+      await button(page, 'Hint').click();
+      await status(page, /^Hint, 1 of 3: look for an? .+ in (box|row|column) \d/);
+      await button(page, 'Hint').click();
+      await status(page, /^Hint, 2 of 3: r\d+c\d+ = \d/);
+      equal((await readBoard(page)).filter((c) => c.cls.includes('hint-cell')).length > 0, true, 'stage 2 highlights the cells');
+      let struck = 0, eliminations = 0;
+      for (let k = 2; k < 45; k++) {
+        await button(page, 'Hint').click();
+        const said = await status(page, /^(Hint|Applied|Revealed|Took back)/);
+        if (/^Hint, 2 of 3/.test(said)) struck += (await readBoard(page)).filter((c) => /the hint removes/.test(c.description)).length;
+        if (/^Applied: (pointing|claiming|naked pair|hidden pair|XY|X-Wing)/i.test(said)) eliminations++;
+        assert(!/contradicts/.test(said), `no mistake on the board: ${said}`);
+      }
+      const cells = await readBoard(page);
+      let right = 0;
+      cells.forEach((c, i) => {
+        // a placed digit is described by itself; notes and blanks are described as such
+        if (HARD[i] !== '.' || /^(pencil marks|empty)/.test(c.description)) return;
+        if (c.text !== sol[i]) throw new Failure(`${c.name} holds ${c.text}, the solution has ${sol[i]}`);
+        right++;
+      });
+      assert(right >= 10, `45 presses placed ${right} right digits (10 or more expected)`);
+      assert(struck > 0 && eliminations > 0, `steps that only remove candidates were drawn (${struck} struck cells) and applied (${eliminations})`);
+      return { note: `${right} digits placed, ${eliminations} elimination steps applied` };
+    },
+  },
+  {
+    name: 'hint 8: on a 16x16 the hint texts name digits as the board does (letters above 9)',
+    async run(openPage) {
+      const { page } = await open(openPage, `?p=${P16}`);
+      let letters = 0;
+      for (let k = 0; k < 30 && letters === 0; k++) {
+        await button(page, 'Hint').click();
+        const said = await status(page, /^(Hint|Applied|Revealed)/);
+        assert(!/(= |removes |place for |digit )1[0-6]\b/.test(said), `a digit above 9 written as a number: ${said}`);
+        if (/= [A-G]\b/.test(said)) letters++;
+      }
+      assert(letters > 0, 'a hint named a digit above 9 by its letter');
+      // a server that already writes symbols, and numbers that name units, pass unchanged
+      const texts = await page.evaluate(async () => {
+        const { symbolText } = await import('./puzzle.js');
+        return ['r12c14 = E: the only place for E in box 12', 'pointing: in box 1, 15 can only go in row 12: removes 15 from r2c4',
+          'hidden pair: in column 14, 12 and 13 go only in r3c14 and r6c14: removes 10 from r3c14'].map((t) => symbolText(t, 16));
+      });
+      equal(texts, ['r12c14 = E: the only place for E in box 12', 'pointing: in box 1, F can only go in row 12: removes F from r2c4',
+        'hidden pair: in column 14, C and D go only in r3c14 and r6c14: removes A from r3c14'], 'texts in symbols');
+    },
+  },
+  {
+    name: 'notes 2: notes mode, fill candidates, undo and redo over entries, notes and applied hints',
+    async run(openPage) {
+      const { page } = await open(openPage, `?p=${EASY}`);
+      const sol = (await solution({ puzzle: EASY })).cells;
+      const other = sol[0] === '4' ? '5' : '4'; // r1c1's candidates are 4 and 5
+      const desc = (r, c) => cell(page, r, c).getAttribute('aria-description');
+      await button(page, 'Fill candidates').click();
+      await status(page, /^Filled in the candidates of \d+ cells/);
+      // r1c1 of EASY: row 1 holds 3 2 6, column 1 holds 9 7 8, box 1 holds 3 9 1 8
+      equal(await desc(1, 1), 'pencil marks 4 5', 'r1c1 candidates');
+      await button(page, 'Notes').click();
+      await cell(page, 1, 1).click();
+      await page.keyboard.press(other);
+      equal(await desc(1, 1), `pencil marks ${sol[0]}`, 'a note toggled off in notes mode');
+      await button(page, 'Notes').click();
+      await cell(page, 1, 1).click();
+      await page.keyboard.press(sol[0]);
+      equal(await cell(page, 1, 1).textContent(), sol[0], 'a digit entered');
+      for (const c of [2, 4, 5, 7, 8, 9]) {
+        const d = await desc(1, c);
+        assert(!d.startsWith('pencil') || !d.split(' ').includes(sol[0]), `placing ${sol[0]} strikes it from r1c${c}'s notes: ${d}`);
+      }
+      for (let k = 0; k < 3; k++) await button(page, 'Hint').click();
+      await status(page, /^Applied/);
+      const shown = async () => JSON.stringify((await readBoard(page)).map((c) => [c.text, c.description]));
+      const applied = await shown();
+      assert(!(await readBoard(page)).some((c) => /hint-/.test(c.cls)), 'an applied hint is no longer highlighted');
+      for (const [step, check] of [
+        ['undo the hint', async () => (await shown()) !== applied],
+        [`undo the ${sol[0]}`, async () => (await desc(1, 1)) === `pencil marks ${sol[0]}`],
+        ['undo the note', async () => (await desc(1, 1)) === 'pencil marks 4 5'],
+        ['undo the fill', async () => (await desc(1, 1)) === 'empty'],
+      ]) {
+        await button(page, 'Undo').click();
+        assert(await check(), `${step}: r1c1 holds "${await cell(page, 1, 1).textContent()}", ${await desc(1, 1)}`);
+      }
+      for (let k = 0; k < 4; k++) await button(page, 'Redo').click();
+      equal(await shown(), applied, 'redo brings every step back');
+    },
+  },
+  {
+    name: 'highlight 3: the selected cell\'s row, column and box and its digit, at 3:1 or more against a plain cell',
+    async run(openPage) {
+      for (const colorScheme of ['light', 'dark']) {
+        const { page } = await open(openPage, `?p=${EASY}`, { colorScheme });
+        await cell(page, 1, 3).click(); // a given 3
+        const info = await board(page).getByRole('gridcell').evaluateAll((els) => {
+          const lum = (css) => {
+            const [r, g, b] = css.match(/[\d.]+/g).slice(0, 3).map((x) => {
+              const c = Number(x) / 255;
+              return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+            });
+            return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+          };
+          return els.map((e) => ({ name: e.getAttribute('aria-label'), text: e.textContent, lum: lum(getComputedStyle(e).backgroundColor) }));
+        });
+        const plain = info[80].lum; // r9c9: no peer of r1c3, holds no 3
+        const ratio = (l) => (Math.max(l, plain) + 0.05) / (Math.min(l, plain) + 0.05);
+        const peers = [2, 4, 18, 20, 27 + 2, 72 + 2, 9, 10];
+        for (const i of peers) assert(ratio(info[i].lum) >= 3, `${colorScheme}: ${info[i].name} (same row, column or box) at ${ratio(info[i].lum).toFixed(2)}:1`);
+        const threes = info.map((c, i) => [c, i]).filter(([c, i]) => c.text === '3' && i !== 2);
+        assert(threes.length > 0, 'other 3s on the board');
+        for (const [c] of threes) assert(ratio(c.lum) >= 3, `${colorScheme}: ${c.name} (another 3) at ${ratio(c.lum).toFixed(2)}:1`);
+        await axeScan(page, `${colorScheme}, highlighted`);
+      }
+    },
+  },
+  {
+    name: 'timer 4 and finish 5: it counts, pauses while hidden, stops at "Solved in" with the time and the rating',
+    async run(openPage) {
+      const { page } = await open(openPage, `?p=${EASY}`);
+      const sol = (await solution({ puzzle: EASY })).cells;
+      const timer = page.getByRole('timer');
+      await page.waitForFunction(() => document.querySelector('[role=timer]').textContent !== '0:00', null, { timeout: 5000 });
+      const hide = (hidden) => page.evaluate((h) => {
+        Object.defineProperty(document, 'visibilityState', { value: h ? 'hidden' : 'visible', configurable: true });
+        document.dispatchEvent(new Event('visibilitychange'));
+      }, hidden);
+      await hide(true);
+      const paused = await timer.textContent();
+      await page.waitForTimeout(2200);
+      equal(await timer.textContent(), paused, 'the timer stands still while the page is hidden');
+      await hide(false);
+      await page.waitForFunction((t) => document.querySelector('[role=timer]').textContent !== t, paused, { timeout: 5000 });
+      await page.waitForFunction(() => /\d/.test(document.getElementById('rating').textContent));
+      for (let i = 0; i < 81; i++) {
+        if (EASY[i] !== '.') continue;
+        await cell(page, Math.floor(i / 9) + 1, (i % 9) + 1).click();
+        await page.keyboard.press(sol[i]);
+      }
+      const said = await status(page, /^Solved in \d+:\d\d, rating [\d.]+ \((easy|medium|hard|expert|extreme)\)/);
+      const stopped = await timer.textContent();
+      assert(said.includes(stopped), `the finish names the time on the timer (${stopped}): ${said}`);
+      await page.waitForTimeout(1500);
+      equal(await timer.textContent(), stopped, 'the timer stopped');
+    },
+  },
+  {
+    name: 'mistakes 5: not marked as typed by default, marked when that is on; Check always marks',
+    async run(openPage) {
+      const { page } = await open(openPage, `?p=${EASY}`);
+      const sol = (await solution({ puzzle: EASY })).cells;
+      const wrong = sol[0] === '4' ? '5' : '4'; // r1c1's candidates are 4 and 5
+      const option = page.getByRole('checkbox', { name: 'Mark mistakes as I type' });
+      equal(await option.isChecked(), false, 'off by default');
+      await cell(page, 1, 1).click();
+      await page.keyboard.press(wrong);
+      await page.waitForTimeout(500);
+      equal(await cell(page, 1, 1).getAttribute('aria-invalid'), null, 'not marked while the option is off');
+      await option.check();
+      await page.waitForFunction(() => document.querySelector('[aria-label="row 1 column 1"]').getAttribute('aria-invalid') === 'true');
+      await cell(page, 1, 1).click();
+      await page.keyboard.press(sol[0]);
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press(sol[3] === '4' ? '7' : '4');
+      await page.waitForFunction(() => document.querySelector('[aria-label="row 1 column 4"]').getAttribute('aria-invalid') === 'true');
+      equal(await cell(page, 1, 1).getAttribute('aria-invalid'), null, 'the mended r1c1 is no longer marked');
+      await option.uncheck();
+      equal(await cell(page, 1, 4).getAttribute('aria-invalid'), null, 'turning it off clears the marks');
+      await button(page, 'Check').click();
+      await status(page, /^1 cell is wrong: r1c4\./);
+    },
+  },
+  {
+    name: 'solve 6: asks first; Cancel changes no cell',
+    async run(openPage) {
+      const { page } = await open(openPage, `?p=${EASY}`);
+      await cell(page, 1, 1).click();
+      await page.keyboard.press('4');
+      const before = await readBoard(page);
+      await button(page, 'Solve').click();
+      const dialog = page.getByRole('dialog', { name: 'Reveal the solution?' });
+      await dialog.waitFor();
+      await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+      await status(page, /board is unchanged/);
+      equal(await dialog.isVisible(), false, 'the dialog is closed');
+      equal(JSON.stringify(await readBoard(page)), JSON.stringify(before), 'no cell changed');
+      await button(page, 'Solve').click();
+      await page.keyboard.press('Escape');
+      await status(page, /board is unchanged/);
+      equal(JSON.stringify(await readBoard(page)), JSON.stringify(before), 'Escape changes no cell either');
+    },
+  },
+  {
+    name: 'pad 7: each digit says how many are left, and is disabled when none is',
+    async run(openPage) {
+      const { page } = await open(openPage, `?p=${EASY}`);
+      const sol = (await solution({ puzzle: EASY })).cells;
+      const count = (d) => [...EASY].filter((ch) => ch === d).length;
+      const d = ['1', '2', '3', '4', '5', '6', '7', '8', '9'].sort((a, b) => count(b) - count(a))[0];
+      const key = button(page, `Enter ${d}`);
+      equal(await key.getAttribute('aria-description'), `${9 - count(d)} left`, `Enter ${d} says how many are left`);
+      for (let i = 0; i < 81; i++) {
+        if (EASY[i] !== '.' || sol[i] !== d) continue;
+        await cell(page, Math.floor(i / 9) + 1, (i % 9) + 1).click();
+        await key.click();
+      }
+      equal(await key.getAttribute('aria-description'), '0 left', 'none left');
+      assert(await key.isDisabled(), `Enter ${d} is disabled at zero`);
+    },
+  },
+  {
+    name: 'honest 8: clashing givens marked on load, a 16x16 past its time limit said plainly, a link\'s bad entries dropped',
+    async run(openPage) {
+      const { page } = await open(openPage, `?p=44${P9.slice(2)}`);
+      await status(page, /Its givens clash \(marked\): r1c1, r1c2\./);
+      const marked = (await readBoard(page)).filter((c) => c.invalid).map((c) => c.name);
+      equal(marked, ['row 1 column 1', 'row 1 column 2'], 'the clashing givens carry aria-invalid as loaded');
+
+      const other = await open(openPage, `?p=${P9}&e=5`);
+      await expectBoard(other.page, cellsOf(P9), 'the link\'s puzzle is kept');
+      await status(other.page, /entries in the link could not be read .* so they were dropped/);
+
+      await loadText(page, P16);
+      await status(page, /^Loaded a 16x16/);
+      await page.getByRole('combobox', { name: 'Difficulty' }).selectOption('easy');
+      const answer = page.waitForResponse((r) => r.url().endsWith('/v1/generate'), { timeout: 20000 });
+      await button(page, 'New puzzle').click();
+      const res = await (await answer).json();
+      const p = res.puzzles[0];
+      if (p.status === 'limit' && p.score === null) {
+        await status(page, /No easy 16x16 within the time limit; here is an unrated one/, 20000);
+        await page.waitForFunction(() => /unrated/.test(document.getElementById('rating').textContent));
+      } else {
+        await status(page, /^Loaded a 16x16/, 20000);
+      }
+      const text = await page.locator('body').textContent();
+      assert(!/\bnull\b/.test(text), 'the page never says "null"');
+      return { note: `generate answered ${p.status}, score ${p.score}` };
+    },
+  },
+  {
+    name: 'kept 9: a reload keeps the puzzle, entries, notes, time and undo history; a new puzzle replaces them',
+    async run(openPage) {
+      const { page } = await open(openPage, `?p=${EASY}`);
+      await cell(page, 1, 1).click();
+      await page.keyboard.press('4');
+      await button(page, 'Notes').click();
+      await cell(page, 1, 2).click();
+      await page.keyboard.press('4');
+      await page.keyboard.press('7');
+      await page.waitForFunction(() => document.querySelector('[role=timer]').textContent >= '0:02', null, { timeout: 6000 });
+      await page.waitForFunction(() => /\d/.test(document.getElementById('rating').textContent));
+      await page.goto(server.url); // no ?p=: the kept game
+      await page.locator('html[data-ready=true]').waitFor();
+      equal(await cell(page, 1, 1).textContent(), '4', 'the typed digit is kept');
+      equal(await cell(page, 1, 2).getAttribute('aria-description'), 'pencil marks 4 7', 'the notes are kept');
+      const t = await page.getByRole('timer').textContent();
+      assert(t >= '0:02', `the time goes on from where it was: ${t}`);
+      await status(page, /Your game goes on where you left it/);
+      await button(page, 'Undo').click();
+      await button(page, 'Undo').click();
+      equal(await cell(page, 1, 2).getAttribute('aria-description'), 'empty', 'undo reaches back before the reload');
+      await button(page, 'Undo').click();
+      equal(await cell(page, 1, 1).textContent(), '', 'to the first digit');
+      await loadText(page, P9);
+      await status(page, /^Loaded a 9x9 puzzle with 17 givens\.$/);
+      await page.waitForFunction(() => /\d/.test(document.getElementById('rating').textContent)); // no request cut short
+      await page.goto(server.url);
+      await page.locator('html[data-ready=true]').waitFor();
+      await expectBoard(page, cellsOf(P9), 'the new puzzle replaced the kept game');
+      equal(await page.getByRole('timer').textContent(), '0:00', 'with its own time');
+      assert(await button(page, 'Undo').isDisabled(), 'and no history');
+    },
+  },
+  {
+    name: 'layout 10: board and actions above the fold at 1280x800 and 390x844, pad under the board, messages beside it, no layout shift',
+    async run(openPage) {
+      for (const [width, height, phone] of [[1280, 800, false], [390, 844, true]]) {
+        const w = await openPage({ viewport: { width, height }, isMobile: phone, hasTouch: phone });
+        await w.page.addInitScript(() => {
+          window.shifts = 0;
+          new PerformanceObserver((l) => { for (const e of l.getEntries()) if (!e.hadRecentInput) window.shifts += e.value; })
+            .observe({ type: 'layout-shift', buffered: true });
+        });
+        await w.page.goto(`${server.url}?p=${EASY}`);
+        await w.page.locator('html[data-ready=true]').waitFor();
+        await w.page.waitForFunction(() => /\d/.test(document.getElementById('rating').textContent));
+        const box = (l) => l.boundingBox();
+        const grid = await box(board(w.page));
+        const what = `${width}x${height}`;
+        for (const name of ['Hint', 'Check', 'Undo', 'Notes']) {
+          const b = await box(button(w.page, name));
+          assert(b.y + b.height <= height, `${what}: ${name} above the fold (bottom at ${b.y + b.height})`);
+        }
+        assert(grid.y + grid.height <= height, `${what}: the board above the fold`);
+        const pad = await box(w.page.getByRole('group', { name: 'Digits' }));
+        const msg = await box(w.page.getByRole('status'));
+        if (phone) {
+          assert(pad.y > grid.y + grid.height && pad.y - (grid.y + grid.height) < 24, `${what}: the pad right under the board (${pad.y - grid.y - grid.height} px)`);
+          assert(pad.y + pad.height <= height, `${what}: the pad above the fold`);
+          assert(msg.y < height, `${what}: messages start above the fold`);
+        } else {
+          assert(msg.x >= grid.x + grid.width && msg.y < grid.y + grid.height / 2, `${what}: messages beside the board`);
+        }
+        const shifts = await w.page.evaluate(() => window.shifts);
+        assert(shifts < 0.02, `${what}: cumulative layout shift ${shifts}`);
+      }
+    },
+  },
+  {
+    name: 'served 11: gzip when accepted, Vary, ETag, Cache-Control; meta description and favicon',
+    async run(openPage) {
+      const get = (path, headers) => new Promise((resolve, reject) => {
+        http.get(new URL(path, server.url), { headers }, (r) => {
+          const chunks = [];
+          r.on('data', (c) => chunks.push(c));
+          r.on('end', () => resolve({ status: r.statusCode, headers: r.headers, body: Buffer.concat(chunks) }));
+        }).on('error', reject);
+      });
+      let sent = 0, files = 0;
+      for (const path of ['/', '/app.js', '/app.css', '/board.js', '/puzzle.js', '/api.js', '/hint.js', '/timer.js', '/store.js', '/scan.js', '/favicon.svg']) {
+        const r = await get(path, { 'Accept-Encoding': 'gzip, deflate, br' });
+        equal(r.status, 200, `${path} status`);
+        equal(r.headers['vary'], 'Accept-Encoding', `${path} Vary`);
+        assert(r.headers['cache-control'], `${path} has a Cache-Control`);
+        assert(/^"[0-9a-f]+(-gz)?"$/.test(r.headers.etag), `${path} strong ETag`);
+        if (path !== '/favicon.svg') equal(r.headers['content-encoding'], 'gzip', `${path} gzip`);
+        const plain = await get(path, {});
+        const body = r.headers['content-encoding'] === 'gzip' ? gunzipSync(r.body) : r.body;
+        assert(body.equals(plain.body), `${path}: the gzip bytes are the file`);
+        const again = await get(path, { 'Accept-Encoding': 'gzip', 'If-None-Match': r.headers.etag });
+        equal(again.status, 304, `${path} revalidates`);
+        sent += r.body.length;
+        files++;
+      }
+      const { page } = await open(openPage);
+      const meta = await page.locator('meta[name=description]').getAttribute('content');
+      assert(meta && meta.length > 50, `a meta description: ${meta}`);
+      const icon = await page.locator('link[rel=icon]').getAttribute('href');
+      equal((await get(`/${icon}`, {})).status, 200, 'the favicon is served');
+      return { note: `the page's ${files} files: ${(sent / 1024).toFixed(1)} KiB gzip-encoded` };
+    },
+  },
+  {
+    name: 'scan: "Scan a photo" is a labelled file input for camera images; a server without /v1/scan says so',
+    async run(openPage) {
+      const { page, requests } = await open(openPage, `?p=${EASY}`);
+      const input = page.getByLabel('Scan a photo', { exact: true });
+      equal(await input.getAttribute('type'), 'file', 'a file input');
+      equal(await input.getAttribute('accept'), 'image/*', 'takes images');
+      equal(await input.getAttribute('capture'), 'environment', 'the back camera on a phone');
+      assert(await page.getByText('Scan a photo', { exact: true }).isVisible(), 'its label is visible');
+      // what the page makes of an answer: doubtful cells, conflicts, the status in words
+      const report = await page.evaluate(async () => {
+        const { scanReport } = await import('./scan.js');
+        const confidence = new Array(81).fill(0.99);
+        confidence[0] = 0.5;
+        confidence[40] = 0.89;
+        return scanReport({ puzzle: `44${'.'.repeat(79)}`, entries: `..5${'.'.repeat(78)}`, confidence, status: 'conflict', conflicts: [0, 1], changed: [9] });
+      });
+      equal([report.unsure, report.conflicts, report.kind], [[0, 40], [0, 1], 'error'], 'doubtful and conflicting cells');
+      assert(/2 printed and 1 handwritten/.test(report.text) && /r1c1, r5c5/.test(report.text) && /corrected r2c1/.test(report.text)
+        && /repeat .*: r1c1, r1c2/.test(report.text), `the report says it all: ${report.text}`);
+      const hasScan = (await api(server, 'openapi.yaml')).text.includes('  /v1/scan:');
+      if (hasScan) return { note: '/v1/scan is in this server\'s API: the lead\'s scan test covers it' };
+      const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+      await input.setInputFiles({ name: 'grid.png', mimeType: 'image/png', buffer: png });
+      await status(page, /^Photo scans are not available on this server/);
+      assert(!requests.some((u) => u.includes('/v1/scan')), 'no request to a /v1/scan the server lacks');
+      return { note: 'no /v1/scan here: said so' };
+    },
+  },
+  {
     name: 'screenshot: the desktop view, mid-game',
     async run(openPage) {
-      const { page } = await open(openPage, `?p=${EASY}`, { viewport: { width: 1200, height: 860 }, colorScheme: 'light' });
+      const { page } = await open(openPage, `?p=${EASY}`, { viewport: { width: 1280, height: 800 }, colorScheme: 'light' });
       const sol = (await solution({ puzzle: EASY })).cells;
       let done = 0;
       for (let i = 0; i < 81 && done < 30; i++) {
@@ -509,7 +900,7 @@ const cases = [
       await page.keyboard.press(' ');
       await button(page, 'Check').click();
       await status(page, /^1 cell is wrong/);
-      await cell(page, 6, 5).focus();
+      await cell(page, 6, 5).click();
       mkdirSync(SHOTS, { recursive: true });
       await page.screenshot({ path: `${SHOTS}/page-desktop.png` });
     },
