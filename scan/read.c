@@ -7,8 +7,9 @@
  * probably wrong in a cell the classifier was unsure of, so the cells whose
  * best and second-best classes differ in what they give (a printed digit
  * against another, or against a blank or a handwritten digit) are ranked
- * by how much less likely their second-best class is, and every set of up
- * to max_changes of the CHANGEABLE least costly is tried (92 solves of a
+ * by how much less likely their second-best class is (cells that clash
+ * come first: one of them must change), and every set of up to
+ * max_changes of the first CHANGEABLE is tried (92 solves of a
  * 9x9 at most, microseconds each); the set with the smallest total cost
  * that gives a unique puzzle is taken and reported in changed[]. When none
  * does, the first reading stands with its status.
@@ -115,17 +116,15 @@ static void try_sets(search *s, unsigned set, int size, double cost, int from)
     }
 }
 
-static void conflicts(const sudoku_puzzle *p, scan_result *out)
+/* Marks in clash[81] the cells of p holding a given that repeats in a unit. */
+static void clashing(const sudoku_puzzle *p, uint8_t clash[81])
 {
     sudoku_conflict found[27 * 9];
     size_t n = sudoku_conflicts(p, found, sizeof(found) / sizeof(found[0]));
-    uint8_t clash[81] = {0};
+    memset(clash, 0, 81);
     for (size_t k = 0; k < n && k < sizeof(found) / sizeof(found[0]); k++)
         for (int j = 0; j < found[k].ncells; j++)
             clash[found[k].cells[j]] = 1;
-    for (int i = 0; i < 81; i++)
-        if (clash[i])
-            out->conflict[out->nconflict++] = (uint8_t)i;
 }
 
 scan_status scan_read(const void *bytes, size_t len, const scan_options *opts, scan_result *out)
@@ -160,24 +159,32 @@ scan_status scan_read(const void *bytes, size_t len, const scan_options *opts, s
     scan_status st = check(solver, &puzzle, s.cells);
 
     if (st != SCAN_OK && max_changes > 0) {
-        /* the CHANGEABLE cheapest cells whose second class changes the givens */
+        /* The CHANGEABLE cells whose second class changes the givens, the
+         * clashing ones first (one of them must change), then the cheapest. */
+        uint8_t clash[81] = {0};
+        double rank[CHANGEABLE];
+        if (st == SCAN_CONFLICT)
+            clashing(&puzzle, clash);
         for (int i = 0; i < 81; i++) {
             if (given_of(guess[i].cls[0]) == given_of(guess[i].cls[1]))
                 continue;
             double cost = log(guess[i].prob[0] + 1e-9) - log(guess[i].prob[1] + 1e-9);
+            double r = clash[i] ? cost - 1e6 : cost;
             int k;
             if (s.n < CHANGEABLE)
                 k = s.n++;
-            else if (cost < s.cost[CHANGEABLE - 1])
+            else if (r < rank[CHANGEABLE - 1])
                 k = CHANGEABLE - 1;
             else
                 continue;
-            for (; k > 0 && s.cost[k - 1] > cost; k--) {
+            for (; k > 0 && rank[k - 1] > r; k--) {
                 s.cand[k] = s.cand[k - 1];
                 s.cost[k] = s.cost[k - 1];
+                rank[k] = rank[k - 1];
             }
             s.cand[k] = i;
             s.cost[k] = cost;
+            rank[k] = r;
         }
         try_sets(&s, 0, 0, 0.0, 0);
         if (s.best_set != 0) {
@@ -210,8 +217,12 @@ scan_status scan_read(const void *bytes, size_t len, const scan_options *opts, s
     }
     out->puzzle[81] = out->entries[81] = '\0';
     if (st == SCAN_CONFLICT) {
+        uint8_t clash[81];
         memcpy(puzzle.cells, s.cells, 81);
-        conflicts(&puzzle, out);
+        clashing(&puzzle, clash);
+        for (int i = 0; i < 81; i++)
+            if (clash[i])
+                out->conflict[out->nconflict++] = (uint8_t)i;
     }
     sudoku_solver_free(solver);
     out->status = st;

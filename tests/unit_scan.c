@@ -129,6 +129,44 @@ Test(scan, big_jpeg_is_read_at_reduced_size_in_its_own_pixels, .timeout = 60)
     cr_expect_str_eq(big.puzzle, small.puzzle);
 }
 
+/* rendered-conflict.png: a unique puzzle printed with one 5 too many (row 1,
+ * column 9: against the 5 of row 1 and the 5 of column 9), drawn with a
+ * Debian font. */
+static const char unique_puzzle[] =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+Test(scan, a_clashing_given_is_re_read_as_its_second_best_class, .timeout = 60)
+{
+    scan_result r;
+    cr_assert_eq(read_file("rendered-conflict.png", NULL, &r), SCAN_OK, "%s", r.reason);
+    cr_assert_str_eq(r.puzzle, unique_puzzle);
+    cr_assert_eq(r.nchanged, 1);
+    cr_assert_eq(r.changed[0], 8);
+    cr_assert_eq(r.nconflict, 0);
+}
+
+Test(scan, without_changes_a_clash_is_a_conflict_naming_its_cells, .timeout = 60)
+{
+    scan_result r;
+    scan_options opts = {.max_changes = -1};
+    cr_assert_eq(read_file("rendered-conflict.png", &opts, &r), SCAN_CONFLICT, "%s", r.reason);
+    cr_assert_eq(r.nchanged, 0);
+    cr_assert_eq(r.nconflict, 3);
+    cr_assert_eq(r.conflict[0], 0);
+    cr_assert_eq(r.conflict[1], 8);
+    cr_assert_eq(r.conflict[2], 7 * 9 + 8); /* row 8, column 9 */
+    cr_assert_eq(r.puzzle[8], '5');
+}
+
+Test(scan, too_few_givens_are_read_as_they_are_and_reported_multiple, .timeout = 60)
+{
+    scan_result r;
+    cr_assert_eq(read_file("rendered-multiple.png", NULL, &r), SCAN_MULTIPLE, "%s", r.reason);
+    cr_assert_eq(strncmp(r.puzzle, unique_puzzle, 27), 0, "%s", r.puzzle);
+    cr_assert_eq(strspn(r.puzzle + 27, "."), 54u, "%s", r.puzzle);
+    cr_assert_eq(r.nchanged, 0);
+}
+
 struct refusal {
     char file[32];
     scan_status status;
