@@ -39,17 +39,18 @@ extern "C" {
 /* The outcome of scan_read. The first four are readings (the result's
  * puzzle, entries, corners and confidence are filled); the others are
  * refusals, with a sentence in scan_result.reason. X(name, string, meaning). */
-#define SCAN_STATUSES(X)                                                                          \
-    X(SCAN_OK, "ok", "a grid was read and its givens have exactly one solution")                 \
-    X(SCAN_NO_SOLUTION, "no_solution", "a grid was read; its givens have no solution")           \
-    X(SCAN_MULTIPLE, "multiple", "a grid was read; its givens have more than one solution")      \
-    X(SCAN_CONFLICT, "conflict", "a grid was read; two givens clash (see conflict[])")           \
-    X(SCAN_EMPTY, "empty", "no bytes at all")                                                     \
-    X(SCAN_NOT_IMAGE, "not_image", "the bytes are not an image of any known type")               \
-    X(SCAN_UNSUPPORTED, "unsupported", "an image type other than JPEG, PNG or WebP (GIF, TIFF)") \
-    X(SCAN_TOO_LARGE, "too_large", "the header claims more than max_pixels pixels")              \
-    X(SCAN_BAD_IMAGE, "bad_image", "a JPEG, PNG or WebP that does not decode (truncated, corrupt)") \
-    X(SCAN_NO_GRID, "no_grid", "the photo decodes but no 9x9 grid was found in it")              \
+#define SCAN_STATUSES(X)                                                                           \
+    X(SCAN_OK, "ok", "a grid was read and its givens have exactly one solution")                   \
+    X(SCAN_NO_SOLUTION, "no_solution", "a grid was read; its givens have no solution")             \
+    X(SCAN_MULTIPLE, "multiple", "a grid was read; its givens have more than one solution")        \
+    X(SCAN_CONFLICT, "conflict", "a grid was read; two givens clash (see conflict[])")             \
+    X(SCAN_EMPTY, "empty", "no bytes at all")                                                      \
+    X(SCAN_NOT_IMAGE, "not_image", "the bytes are not an image of any known type")                 \
+    X(SCAN_UNSUPPORTED, "unsupported", "an image type other than JPEG, PNG or WebP (GIF, TIFF)")   \
+    X(SCAN_TOO_LARGE, "too_large", "the header claims more than max_pixels pixels")                \
+    X(SCAN_BAD_IMAGE, "bad_image",                                                                 \
+      "a JPEG, PNG or WebP that does not decode (truncated, corrupt)")                             \
+    X(SCAN_NO_GRID, "no_grid", "the photo decodes but no 9x9 grid was found in it")                \
     X(SCAN_NO_MEMORY, "no_memory", "out of memory")
 
 typedef enum scan_status {
@@ -83,8 +84,8 @@ typedef struct scan_result {
     int width, height; /* the photo's size in pixels (0 when not decoded) */
 
     /* Filled when SCAN_IS_READING(status): */
-    char puzzle[82];  /* 81 cells row-major: '1'-'9' printed given, '.' else; NUL-ended */
-    char entries[82]; /* '1'-'9' a digit written by hand in an empty cell, '.' else */
+    char puzzle[82];      /* 81 cells row-major: '1'-'9' printed given, '.' else; NUL-ended */
+    char entries[82];     /* '1'-'9' a digit written by hand in an empty cell, '.' else */
     double corners[4][2]; /* x, y in photo pixels: top-left, top-right, bottom-right, bottom-left */
     float confidence[81]; /* the classifier's probability of the class read, 0..1 */
     uint8_t kind[81];     /* scan_cell_kind per cell */

@@ -1,4 +1,5 @@
-/* unit_scan.c -- the photo scanner (scan/scan.h): refusals, grid detection, readings, `sudoku scan`.
+/* unit_scan.c -- the photo scanner (scan/scan.h): refusals, grid detection, readings, `sudoku
+ * scan`.
  *
  * The photos in tests/data/scan/ are train photos of wichtounet/sudoku_dataset
  * (CC-BY-4.0, see the README there); expected.txt gives each one's givens,
@@ -48,13 +49,13 @@ static size_t load_expected(struct expected *out, size_t cap)
     size_t n = 0, count;
     char **lines = test_read_lines(DATA "expected.txt", &count);
     for (size_t i = 0; i < count; i++) {
-        if (lines[i][0] == '#')
-            continue;
+        if (lines[i][0] == '#') continue;
         if (n < cap) {
             struct expected *e = &out[n];
             double *c = &e->corners[0][0];
-            int got = sscanf(lines[i], "%63s %81s %81s %lf,%lf %lf,%lf %lf,%lf %lf,%lf", e->file, e->puzzle,
-                             e->entries, &c[0], &c[1], &c[2], &c[3], &c[4], &c[5], &c[6], &c[7]);
+            int got = sscanf(lines[i], "%63s %81s %81s %lf,%lf %lf,%lf %lf,%lf %lf,%lf", e->file,
+                             e->puzzle, e->entries, &c[0], &c[1], &c[2], &c[3], &c[4], &c[5], &c[6],
+                             &c[7]);
             cr_assert_eq(got, 11, "bad line in expected.txt: %s", lines[i]);
         }
         n++;
@@ -94,7 +95,8 @@ ParameterizedTest(struct expected *e, scan, photo, .timeout = 60)
     scan_status st = read_file(e->file, NULL, &r);
     cr_assert(SCAN_IS_READING(st), "%s: %s: %s", e->file, scan_status_str(st), r.reason);
     double err = corner_error(r.corners, e->corners, 1.0);
-    cr_expect_lt(err, 0.02, "%s: corners %.0f%% of the side away from the dataset's", e->file, err * 100);
+    cr_expect_lt(err, 0.02, "%s: corners %.0f%% of the side away from the dataset's", e->file,
+                 err * 100);
     cr_expect_str_eq(r.puzzle, e->puzzle, "%s: givens", e->file);
     cr_expect_str_eq(r.entries, e->entries, "%s: entries", e->file);
     cr_expect_eq(st, SCAN_OK, "%s: %s", e->file, scan_status_str(st));
@@ -288,8 +290,9 @@ static int run_cli(const char *line)
 Test(scan_cli, prints_one_puzzle_line_per_photo, .init = cr_redirect_stdout, .timeout = 60)
 {
     cr_assert_eq(run_cli("sudoku scan " DATA "printed9.jpg " DATA "printed36.jpg"), 0);
-    cr_assert_stdout_eq_str("3.97.2...6.43..1.28.......9.9.....76.3629...1.4.6.......1..6.9...5..1.6...35....8\n"
-                            "7.........214.5.8.....29..6.123.6.9.84....5......5....9....3..2......7.8.6..1.4..\n");
+    cr_assert_stdout_eq_str(
+        "3.97.2...6.43..1.28.......9.9.....76.3629...1.4.6.......1..6.9...5..1.6...35....8\n"
+        "7.........214.5.8.....29..6.123.6.9.84....5......5....9....3..2......7.8.6..1.4..\n");
 }
 
 Test(scan_cli, entries_follow_the_puzzle_after_a_colon, .init = cr_redirect_stdout, .timeout = 60)
