@@ -15,7 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/commands.h"
 #include "scan/grid.h"
 #include "scan/scan.h"
 #include "server/json_read.h"
@@ -44,36 +43,28 @@ struct expected {
     double corners[4][2];
 };
 
-static size_t load_expected(struct expected *out, size_t cap)
-{
-    size_t n = 0, count;
-    char **lines = test_read_lines(DATA "expected.txt", &count);
-    for (size_t i = 0; i < count; i++) {
-        if (lines[i][0] == '#') continue;
-        if (n < cap) {
-            struct expected *e = &out[n];
-            double *c = &e->corners[0][0];
-            int got = sscanf(lines[i], "%63s %81s %81s %lf,%lf %lf,%lf %lf,%lf %lf,%lf", e->file,
-                             e->puzzle, e->entries, &c[0], &c[1], &c[2], &c[3], &c[4], &c[5], &c[6],
-                             &c[7]);
-            cr_assert_eq(got, 11, "bad line in expected.txt: %s", lines[i]);
-        }
-        n++;
-    }
-    test_free_lines(lines);
-    return n;
-}
-
 static void free_params(struct criterion_test_params *p)
 {
     cr_free(p->params);
 }
 
+/* Every photo line of expected.txt, in memory Criterion shares with the tests
+ * (the comment lines at its top are not counted). */
 ParameterizedTestParameters(scan, photo)
 {
-    size_t n = load_expected(NULL, 0);
-    struct expected *e = cr_malloc(sizeof(*e) * n);
-    load_expected(e, n);
+    size_t count;
+    char **lines = test_read_lines(DATA "expected.txt", &count);
+    struct expected *e = cr_malloc(sizeof(*e) * count);
+    size_t n = 0;
+    for (size_t i = 0; i < count; i++) {
+        if (lines[i][0] == '#') continue;
+        double *c = &e[n].corners[0][0];
+        int got = sscanf(lines[i], "%63s %81s %81s %lf,%lf %lf,%lf %lf,%lf %lf,%lf", e[n].file,
+                         e[n].puzzle, e[n].entries, &c[0], &c[1], &c[2], &c[3], &c[4], &c[5], &c[6],
+                         &c[7]);
+        if (got == 11) n++;
+    }
+    test_free_lines(lines);
     return cr_make_param_array(struct expected, e, n, free_params);
 }
 
@@ -268,48 +259,4 @@ Test(scan, readings_and_refusals_render_as_strict_json)
     assert_strict_json(&r, "\"confidence\":[");
     read_file("tiny.gif", NULL, &r);
     assert_strict_json(&r, "\"status\":\"unsupported\"");
-}
-
-/* Runs the command line `line` (words split at spaces), flushing stdout
- * for the assertions. Returns the exit status. */
-static int run_cli(const char *line)
-{
-    static char words[512];
-    char *argv[8];
-    int argc = 0;
-    cr_assert_lt(strlen(line), sizeof(words));
-    strcpy(words, line);
-    for (char *w = strtok(words, " "); w != NULL && argc < 7; w = strtok(NULL, " "))
-        argv[argc++] = w;
-    argv[argc] = NULL;
-    int status = cli_main(argc, argv);
-    fflush(stdout);
-    return status;
-}
-
-Test(scan_cli, prints_one_puzzle_line_per_photo, .init = cr_redirect_stdout, .timeout = 60)
-{
-    cr_assert_eq(run_cli("sudoku scan " DATA "printed9.jpg " DATA "printed36.jpg"), 0);
-    cr_assert_stdout_eq_str(
-        "3.97.2...6.43..1.28.......9.9.....76.3629...1.4.6.......1..6.9...5..1.6...35....8\n"
-        "7.........214.5.8.....29..6.123.6.9.84....5......5....9....3..2......7.8.6..1.4..\n");
-}
-
-Test(scan_cli, entries_follow_the_puzzle_after_a_colon, .init = cr_redirect_stdout, .timeout = 60)
-{
-    cr_assert_eq(run_cli("sudoku scan --entries " DATA "mixed9.jpg"), 0);
-    cr_assert_stdout_eq_str(
-        "3.97.2...6.43..1.28.......9.9.....76.3629...1.4.6.......1..6.9...5..1.6...35....8:"
-        ".5..1.684.7..89.5..1246573.2.81435..5....784.1.7.5892372.83.4.548.92.3.796..7421.\n");
-}
-
-Test(scan_cli, a_photo_without_a_grid_is_a_line_and_exit_1, .init = cr_redirect_stdout)
-{
-    cr_assert_eq(run_cli("sudoku scan " DATA "not-image.txt"), 1);
-    cr_assert_stdout_eq_str("! not_image: the bytes are not a JPEG, PNG or WebP image\n");
-}
-
-Test(scan_cli, no_image_is_a_usage_error, .init = cr_redirect_stderr)
-{
-    cr_assert_eq(run_cli("sudoku scan"), 2);
 }
