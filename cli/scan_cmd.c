@@ -64,8 +64,7 @@ static unsigned char *read_all(const char *path, size_t *len)
             break;
         }
     }
-    if (f != stdin)
-        fclose(f);
+    if (f != stdin) fclose(f);
     *len = n;
     return data;
 }
@@ -76,8 +75,7 @@ static int scan_one(const char *path, bool entries, bool json)
 {
     size_t len = 0;
     unsigned char *bytes = read_all(path, &len);
-    if (bytes == NULL)
-        return 2;
+    if (bytes == NULL) return 2;
     scan_result r;
     scan_status st = scan_read(bytes, len, NULL, &r);
     free(bytes);
@@ -129,8 +127,7 @@ int cli_scan_main(int argc, char **argv)
     scan_init();
     for (int i = optind; i < argc; i++) {
         int rc = scan_one(argv[i], entries, json);
-        if (rc > status)
-            status = rc;
+        if (rc > status) status = rc;
     }
     if (fflush(stdout) != 0 || ferror(stdout)) {
         perror("sudoku: stdout");

@@ -27,8 +27,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 static bool fuzz_scan_cells_ok(const char *s)
 {
     for (int i = 0; i < 81; i++)
-        if (!(s[i] == '.' || (s[i] >= '1' && s[i] <= '9')))
-            return false;
+        if (!(s[i] == '.' || (s[i] >= '1' && s[i] <= '9'))) return false;
     return s[81] == '\0';
 }
 
@@ -53,8 +52,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         for (int k = 0; k < 4; k++)
             FUZZ_ASSERT(isfinite(r.corners[k][0]) && isfinite(r.corners[k][1]));
         FUZZ_ASSERT(r.nchanged >= 0 && r.nchanged <= 81 && r.nconflict >= 0 && r.nconflict <= 81);
-        for (int k = 0; k < r.nchanged; k++)
-            FUZZ_ASSERT(r.changed[k] < 81);
+        for (int k = 0; k < r.nchanged; k++) FUZZ_ASSERT(r.changed[k] < 81);
         FUZZ_ASSERT((st == SCAN_CONFLICT) == (r.nconflict > 0));
     }
     buf b = BUF_INIT;

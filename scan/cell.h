@@ -17,7 +17,7 @@
 #ifndef SCAN_CELL_H
 #define SCAN_CELL_H
 
-#define SCAN_CELL_SIDE 32
+#define SCAN_CELL_SIDE  32
 #define SCAN_CELL_BYTES (SCAN_CELL_SIDE * SCAN_CELL_SIDE)
 
 #endif

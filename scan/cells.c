@@ -31,24 +31,22 @@
 
 #include "scan/cells.h"
 
-#define S SCAN_CELL_SIDE
-#define MARGIN ((SCAN_WARP_CELL - S) / 2)
-#define EDGE 6           /* rows/columns this close to the edge may be line remnants */
-#define LINE_SHARE 0.6   /* ... when this share of them is ink */
-#define MIN_INK 12       /* fewer kept ink pixels than this: blank */
+#define S          SCAN_CELL_SIDE
+#define MARGIN     ((SCAN_WARP_CELL - S) / 2)
+#define EDGE       6   /* rows/columns this close to the edge may be line remnants */
+#define LINE_SHARE 0.6 /* ... when this share of them is ink */
+#define MIN_INK    12  /* fewer kept ink pixels than this: blank */
 
 /* The value below which a share `num/den` of the n values lie. */
 static int percentile(const unsigned char *v, int n, int stride, int rows, int num, int den)
 {
     unsigned hist[256] = {0};
     for (int y = 0; y < rows; y++)
-        for (int x = 0; x < n; x++)
-            hist[v[(size_t)y * stride + x]]++;
+        for (int x = 0; x < n; x++) hist[v[(size_t)y * stride + x]]++;
     long want = (long)n * rows * num / den, acc = 0;
     for (int i = 0; i < 256; i++) {
         acc += hist[i];
-        if (acc > want)
-            return i;
+        if (acc > want) return i;
     }
     return 255;
 }
@@ -62,8 +60,7 @@ static int keep_middle(unsigned char mask[S * S])
     int kept = 0;
     memset(label, 0, sizeof(label));
     for (int start = 0; start < S * S; start++) {
-        if (!mask[start] || label[start])
-            continue;
+        if (!mask[start] || label[start]) continue;
         int top = 0, n = 0, middle = 0;
         short members[S * S];
         stack[top++] = (short)start;
@@ -75,8 +72,7 @@ static int keep_middle(unsigned char mask[S * S])
             for (int dy = -1; dy <= 1; dy++)
                 for (int dx = -1; dx <= 1; dx++) {
                     int xx = x + dx, yy = y + dy;
-                    if (xx < 0 || yy < 0 || xx >= S || yy >= S)
-                        continue;
+                    if (xx < 0 || yy < 0 || xx >= S || yy >= S) continue;
                     int j = yy * S + xx;
                     if (mask[j] && !label[j]) {
                         label[j] = 1;
@@ -87,8 +83,7 @@ static int keep_middle(unsigned char mask[S * S])
         if (middle)
             kept += n;
         else
-            for (int k = 0; k < n; k++)
-                mask[members[k]] = 0;
+            for (int k = 0; k < n; k++) mask[members[k]] = 0;
     }
     return kept;
 }
@@ -106,30 +101,24 @@ static void cut_one(const unsigned char *grid, int stride, int floor, unsigned c
             if (x >= S / 4 && x < 3 * S / 4 && y >= S / 4 && y < 3 * S / 4 && d > middle)
                 middle = d;
         }
-    if (middle <= floor)
-        return;
+    if (middle <= floor) return;
     /* A stroke is what is darker than a share of this cell's own darkest
      * ink, so faint print beside dark handwriting keeps its shape. */
     int threshold = middle * 2 / 5 > floor ? middle * 2 / 5 : floor;
-    for (int i = 0; i < S * S; i++)
-        mask[i] = ink[i] > threshold;
+    for (int i = 0; i < S * S; i++) mask[i] = ink[i] > threshold;
     for (int i = 0; i < S; i++) {
-        if (i >= EDGE && i < S - EDGE)
-            continue;
+        if (i >= EDGE && i < S - EDGE) continue;
         int row = 0, col = 0;
         for (int j = 0; j < S; j++) {
             row += mask[i * S + j];
             col += mask[j * S + i];
         }
         for (int j = 0; j < S; j++) {
-            if (row > LINE_SHARE * S)
-                mask[i * S + j] = 0;
-            if (col > LINE_SHARE * S)
-                mask[j * S + i] = 0;
+            if (row > LINE_SHARE * S) mask[i * S + j] = 0;
+            if (col > LINE_SHARE * S) mask[j * S + i] = 0;
         }
     }
-    if (keep_middle(mask) < MIN_INK)
-        return;
+    if (keep_middle(mask) < MIN_INK) return;
 
     /* The grey of the kept ink and its soft edge (one pixel around it). */
     int x0 = S, y0 = S, x1 = -1, y1 = -1, top = 1;
@@ -137,27 +126,23 @@ static void cut_one(const unsigned char *grid, int stride, int floor, unsigned c
     memset(keep, 0, sizeof(keep));
     for (int y = 0; y < S; y++)
         for (int x = 0; x < S; x++) {
-            if (!mask[y * S + x])
-                continue;
+            if (!mask[y * S + x]) continue;
             if (x < x0) x0 = x;
             if (x > x1) x1 = x;
             if (y < y0) y0 = y;
             if (y > y1) y1 = y;
-            if (ink[y * S + x] > top)
-                top = ink[y * S + x];
+            if (ink[y * S + x] > top) top = ink[y * S + x];
             for (int dy = -1; dy <= 1; dy++)
                 for (int dx = -1; dx <= 1; dx++) {
                     int xx = x + dx, yy = y + dy;
-                    if (xx >= 0 && yy >= 0 && xx < S && yy < S)
-                        keep[yy * S + xx] = 1;
+                    if (xx >= 0 && yy >= 0 && xx < S && yy < S) keep[yy * S + xx] = 1;
                 }
         }
     int shift_x = (S - 1 - x1 - x0) / 2, shift_y = (S - 1 - y1 - y0) / 2;
     for (int y = 0; y < S; y++)
         for (int x = 0; x < S; x++) {
             int sx = x - shift_x, sy = y - shift_y;
-            if (sx < 0 || sy < 0 || sx >= S || sy >= S || !keep[sy * S + sx])
-                continue;
+            if (sx < 0 || sy < 0 || sx >= S || sy >= S || !keep[sy * S + sx]) continue;
             int v = ink[sy * S + sx] * 255 / top;
             out[y * S + x] = (unsigned char)(v > 255 ? 255 : v);
         }
@@ -169,12 +154,11 @@ void scan_cut_cells(const scan_image *grid, unsigned char cells[81][SCAN_CELL_BY
     int paper = percentile(grid->px, grid->w, grid->w, grid->h, 4, 5);
     int dark = percentile(grid->px, grid->w, grid->w, grid->h, 1, 100);
     int floor = (paper - dark) * 15 / 100;
-    if (floor < 10)
-        floor = 10;
+    if (floor < 10) floor = 10;
     for (int r = 0; r < 9; r++)
         for (int c = 0; c < 9; c++) {
-            const unsigned char *at =
-                grid->px + (size_t)(r * SCAN_WARP_CELL + MARGIN) * grid->w + c * SCAN_WARP_CELL + MARGIN;
+            const unsigned char *at = grid->px + (size_t)(r * SCAN_WARP_CELL + MARGIN) * grid->w +
+                                      c * SCAN_WARP_CELL + MARGIN;
             cut_one(at, grid->w, floor, cells[r * 9 + c]);
         }
 }

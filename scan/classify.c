@@ -6,6 +6,7 @@
  *     conv3x3 pad 1,  1 -> 8,  relu, maxpool 2     8 x 16 x 16
  *     conv3x3 pad 1,  8 -> 16, relu, maxpool 2    16 x  8 x  8
  *     conv3x3 pad 1, 16 -> 32, relu, maxpool 2    32 x  4 x  4  = 512, channel-major
+ *                                                 (torch's flatten order)
  *     dense 512 -> 64, relu
  *     dense  64 -> 19, softmax
  *
@@ -32,17 +33,23 @@
 #include <stdint.h>
 #include <string.h>
 
-#define SIDE SCAN_CELL_SIDE
+#define SIDE         SCAN_CELL_SIDE
 #define HEADER_BYTES 84
-#define LAYERS 5
-#define FLAT (32 * 4 * 4)
-#define HIDDEN 64
+#define LAYERS       5
+#define LAST         (SIDE / 8) /* side of the last pooled map */
+#define FLAT         (32 * LAST * LAST)
+#define HIDDEN       64
+
+_Static_assert(SIDE % 8 == 0, "three 2x2 poolings need a side divisible by 8");
 
 enum { LAYER_CONV = 1, LAYER_DENSE = 2, LAYER_OUT = 3 };
 
 static const uint32_t shape[LAYERS][3] = {
-    {LAYER_CONV, 1, 8},    {LAYER_CONV, 8, 16},          {LAYER_CONV, 16, 32},
-    {LAYER_DENSE, FLAT, HIDDEN}, {LAYER_OUT, HIDDEN, SCAN_CLASSES},
+    {LAYER_CONV, 1, 8},
+    {LAYER_CONV, 8, 16},
+    {LAYER_CONV, 16, 32},
+    {LAYER_DENSE, FLAT, HIDDEN},
+    {LAYER_OUT, HIDDEN, SCAN_CLASSES},
 };
 
 static uint32_t u32_at(const unsigned char *p)
@@ -65,8 +72,7 @@ static size_t layer_weights(int l)
 static size_t model_bytes(void)
 {
     size_t n = HEADER_BYTES;
-    for (int l = 0; l < LAYERS; l++)
-        n += (layer_weights(l) + shape[l][2]) * sizeof(float);
+    for (int l = 0; l < LAYERS; l++) n += (layer_weights(l) + shape[l][2]) * sizeof(float);
     return n;
 }
 
@@ -82,8 +88,7 @@ bool scan_classify_model_ok(void)
         return false;
     for (int l = 0; l < LAYERS; l++)
         for (int k = 0; k < 3; k++)
-            if (u32_at(b + 20 + 12 * l + 4 * k) != shape[l][k])
-                return false;
+            if (u32_at(b + 20 + 12 * l + 4 * k) != shape[l][k]) return false;
     return true;
 }
 
@@ -99,8 +104,7 @@ static void conv_pool(const float *in, int cin, int n, float *out, int cout,
 
     for (int co = 0; co < cout; co++) {
         float b = f32_at(bias, (size_t)co);
-        for (int i = 0; i < n * n; i++)
-            acc[i] = b;
+        for (int i = 0; i < n * n; i++) acc[i] = b;
         for (int ci = 0; ci < cin; ci++) {
             const float *plane = in + (size_t)ci * p * p;
             for (int k = 0; k < 9; k++) {
@@ -109,8 +113,7 @@ static void conv_pool(const float *in, int cin, int n, float *out, int cout,
                 for (int y = 0; y < n; y++) {
                     const float *s = src + y * p;
                     float *a = acc + y * n;
-                    for (int x = 0; x < n; x++)
-                        a[x] += wk * s[x];
+                    for (int x = 0; x < n; x++) a[x] += wk * s[x];
                 }
             }
         }
@@ -132,8 +135,7 @@ static void dense(const float *in, int nin, float *out, int nout, const unsigned
     for (int o = 0; o < nout; o++) {
         const unsigned char *row = *w + (size_t)o * nin * sizeof(float);
         float s = 0.0f;
-        for (int i = 0; i < nin; i++)
-            s += f32_at(row, (size_t)i) * in[i];
+        for (int i = 0; i < nin; i++) s += f32_at(row, (size_t)i) * in[i];
         out[o] = s + f32_at(bias, (size_t)o);
     }
     *w = bias + (size_t)nout * sizeof(float);
@@ -145,7 +147,7 @@ void scan_classify(const unsigned char cell[SCAN_CELL_SIDE * SCAN_CELL_SIDE],
     float in[(SIDE + 2) * (SIDE + 2)] = {0};
     float a1[8 * (SIDE / 2 + 2) * (SIDE / 2 + 2)] = {0};
     float a2[16 * (SIDE / 4 + 2) * (SIDE / 4 + 2)] = {0};
-    float a3[32 * (SIDE / 8 + 2) * (SIDE / 8 + 2)] = {0};
+    float a3[32 * (LAST + 2) * (LAST + 2)] = {0};
     float flat[FLAT], hidden[HIDDEN], logits[SCAN_CLASSES];
     const unsigned char *w = scan_model_digits + HEADER_BYTES;
 
@@ -160,21 +162,17 @@ void scan_classify(const unsigned char cell[SCAN_CELL_SIDE * SCAN_CELL_SIDE],
     conv_pool(a1, 8, SIDE / 2, a2, 16, &w);
     conv_pool(a2, 16, SIDE / 4, a3, 32, &w);
 
-    /* Drop the border: the dense layer reads channel-major 32 x 4 x 4, as torch's flatten. */
+    /* Drop the border: the dense layer reads the map channel-major, as torch flattens it. */
     for (int c = 0; c < 32; c++)
-        for (int y = 0; y < 4; y++)
-            for (int x = 0; x < 4; x++)
-                flat[(c * 4 + y) * 4 + x] = a3[(c * 6 + y + 1) * 6 + x + 1];
+        for (int y = 0; y < LAST; y++)
+            for (int x = 0; x < LAST; x++)
+                flat[(c * LAST + y) * LAST + x] = a3[(c * (LAST + 2) + y + 1) * (LAST + 2) + x + 1];
     dense(flat, FLAT, hidden, HIDDEN, &w);
-    for (int i = 0; i < HIDDEN; i++)
-        hidden[i] = fmaxf(hidden[i], 0.0f);
+    for (int i = 0; i < HIDDEN; i++) hidden[i] = fmaxf(hidden[i], 0.0f);
     dense(hidden, HIDDEN, logits, SCAN_CLASSES, &w);
 
     float top = logits[0], sum = 0.0f;
-    for (int k = 1; k < SCAN_CLASSES; k++)
-        top = fmaxf(top, logits[k]);
-    for (int k = 0; k < SCAN_CLASSES; k++)
-        sum += probs[k] = expf(logits[k] - top);
-    for (int k = 0; k < SCAN_CLASSES; k++)
-        probs[k] /= sum;
+    for (int k = 1; k < SCAN_CLASSES; k++) top = fmaxf(top, logits[k]);
+    for (int k = 0; k < SCAN_CLASSES; k++) sum += probs[k] = expf(logits[k] - top);
+    for (int k = 0; k < SCAN_CLASSES; k++) probs[k] /= sum;
 }

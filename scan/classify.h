@@ -21,7 +21,7 @@
 
 #include "scan/cell.h"
 
-#define SCAN_CLASSES 19
+#define SCAN_CLASSES           19
 #define SCAN_CLASS_HANDWRITTEN 10 /* classes from here on are handwritten digits */
 
 /* The embedded weights: the bytes of scan/model/digits.bin and their count, written by the

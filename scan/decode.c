@@ -24,18 +24,14 @@ enum kind { KIND_JPEG, KIND_PNG, KIND_WEBP, KIND_OTHER_IMAGE, KIND_UNKNOWN };
 static enum kind sniff(const unsigned char *b, size_t n)
 {
     static const unsigned char png[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
-    if (n >= 3 && b[0] == 0xff && b[1] == 0xd8 && b[2] == 0xff)
-        return KIND_JPEG;
-    if (n >= 8 && memcmp(b, png, 8) == 0)
-        return KIND_PNG;
-    if (n >= 12 && memcmp(b, "RIFF", 4) == 0 && memcmp(b + 8, "WEBP", 4) == 0)
-        return KIND_WEBP;
+    if (n >= 3 && b[0] == 0xff && b[1] == 0xd8 && b[2] == 0xff) return KIND_JPEG;
+    if (n >= 8 && memcmp(b, png, 8) == 0) return KIND_PNG;
+    if (n >= 12 && memcmp(b, "RIFF", 4) == 0 && memcmp(b + 8, "WEBP", 4) == 0) return KIND_WEBP;
     /* Images we know but do not read: GIF, TIFF (both byte orders), BMP,
      * JPEG 2000, PNM, HEIF/AVIF (an ISO box "ftyp"). */
     if ((n >= 6 && (memcmp(b, "GIF87a", 6) == 0 || memcmp(b, "GIF89a", 6) == 0)) ||
         (n >= 4 && (memcmp(b, "II*\0", 4) == 0 || memcmp(b, "MM\0*", 4) == 0)) ||
-        (n >= 2 && memcmp(b, "BM", 2) == 0) ||
-        (n >= 12 && memcmp(b, "\0\0\0\x0cjP  ", 8) == 0) ||
+        (n >= 2 && memcmp(b, "BM", 2) == 0) || (n >= 12 && memcmp(b, "\0\0\0\x0cjP  ", 8) == 0) ||
         (n >= 2 && b[0] == 'P' && b[1] >= '1' && b[1] <= '7') ||
         (n >= 12 && memcmp(b + 4, "ftyp", 4) == 0))
         return KIND_OTHER_IMAGE;
@@ -49,8 +45,7 @@ static int jpeg_complete(const unsigned char *b, size_t n)
 {
     size_t from = n > 4096 ? n - 4096 : 2;
     for (size_t i = n - 1; i > from; i--)
-        if (b[i - 1] == 0xff && b[i] == 0xd9)
-            return 1;
+        if (b[i - 1] == 0xff && b[i] == 0xd9) return 1;
     return 0;
 }
 
@@ -58,8 +53,7 @@ static int jpeg_complete(const unsigned char *b, size_t n)
 static int pick_reduction(int w, int h)
 {
     int r = 1;
-    while (r < 8 && (double)w * h / ((double)(2 * r) * (2 * r)) >= TARGET_PIXELS)
-        r *= 2;
+    while (r < 8 && (double)w * h / ((double)(2 * r) * (2 * r)) >= TARGET_PIXELS) r *= 2;
     return r;
 }
 
@@ -68,24 +62,21 @@ static int copy_grey(PIX *pix, int r, scan_image *img)
 {
     int pw = (int)pixGetWidth(pix), ph = (int)pixGetHeight(pix);
     int w = pw / r, h = ph / r;
-    if (scan_image_alloc(img, w, h) != 0)
-        return -1;
+    if (scan_image_alloc(img, w, h) != 0) return -1;
     l_uint32 *data = pixGetData(pix);
     int wpl = pixGetWpl(pix);
     for (int y = 0; y < h; y++) {
         unsigned char *out = img->px + (size_t)y * w;
         if (r == 1) {
             const l_uint32 *line = data + (size_t)y * wpl;
-            for (int x = 0; x < w; x++)
-                out[x] = (unsigned char)GET_DATA_BYTE(line, x);
+            for (int x = 0; x < w; x++) out[x] = (unsigned char)GET_DATA_BYTE(line, x);
             continue;
         }
         for (int x = 0; x < w; x++) {
             unsigned sum = 0;
             for (int dy = 0; dy < r; dy++) {
                 const l_uint32 *line = data + (size_t)(y * r + dy) * wpl;
-                for (int dx = 0; dx < r; dx++)
-                    sum += GET_DATA_BYTE(line, x * r + dx);
+                for (int dx = 0; dx < r; dx++) sum += GET_DATA_BYTE(line, x * r + dx);
             }
             out[x] = (unsigned char)(sum / (unsigned)(r * r));
         }
@@ -97,13 +88,10 @@ scan_status scan_decode(const void *bytes, size_t len, size_t max_pixels, scan_p
 {
     const l_uint8 *b = bytes;
     memset(out, 0, sizeof(*out));
-    if (len == 0 || bytes == NULL)
-        return SCAN_EMPTY;
+    if (len == 0 || bytes == NULL) return SCAN_EMPTY;
     enum kind kind = sniff(b, len);
-    if (kind == KIND_UNKNOWN)
-        return SCAN_NOT_IMAGE;
-    if (kind == KIND_OTHER_IMAGE)
-        return SCAN_UNSUPPORTED;
+    if (kind == KIND_UNKNOWN) return SCAN_NOT_IMAGE;
+    if (kind == KIND_OTHER_IMAGE) return SCAN_UNSUPPORTED;
 
     l_int32 w = 0, h = 0, spp = 0, bps = 0, cmap = 0, ycck = 0, cmyk = 0;
     l_ok bad = 1;
@@ -113,10 +101,8 @@ scan_status scan_decode(const void *bytes, size_t len, size_t max_pixels, scan_p
         bad = len >= 24 ? readHeaderMemPng(b, len, &w, &h, &bps, &spp, &cmap) : 1;
     else
         bad = readHeaderMemWebP(b, len, &w, &h, &spp);
-    if (bad || w <= 0 || h <= 0)
-        return SCAN_BAD_IMAGE;
-    if ((uint64_t)w * (uint64_t)h > max_pixels)
-        return SCAN_TOO_LARGE;
+    if (bad || w <= 0 || h <= 0) return SCAN_BAD_IMAGE;
+    if ((uint64_t)w * (uint64_t)h > max_pixels) return SCAN_TOO_LARGE;
 
     int r = pick_reduction(w, h);
     PIX *pix = NULL;
@@ -124,15 +110,13 @@ scan_status scan_decode(const void *bytes, size_t len, size_t max_pixels, scan_p
         l_int32 nwarn = 0;
         pix = pixReadMemJpeg(b, len, 0, r, &nwarn, L_JPEG_READ_LUMINANCE);
         /* A truncated JPEG decodes with a warning and grey rows: refuse it. */
-        if (pix != NULL && nwarn > 0)
-            pixDestroy(&pix);
+        if (pix != NULL && nwarn > 0) pixDestroy(&pix);
     } else if (kind == KIND_PNG) {
         pix = pixReadMemPng(b, len);
     } else {
         pix = pixReadMemWebP(b, len);
     }
-    if (pix == NULL)
-        return SCAN_BAD_IMAGE;
+    if (pix == NULL) return SCAN_BAD_IMAGE;
 
     scan_status st = SCAN_OK;
     PIX *grey = pixGetDepth(pix) == 8 && pixGetColormap(pix) == NULL ? pixClone(pix)
@@ -146,8 +130,7 @@ scan_status scan_decode(const void *bytes, size_t len, size_t max_pixels, scan_p
         st = SCAN_NO_MEMORY;
     pixDestroy(&grey);
     pixDestroy(&pix);
-    if (st != SCAN_OK)
-        return st;
+    if (st != SCAN_OK) return st;
     out->width = w;
     out->height = h;
     out->reduction = r;

@@ -26,17 +26,17 @@
 
 #include "scan/grid.h"
 
-#define DETECT_LONG_SIDE 900 /* reduce until the long side is at most this */
-#define CANDIDATES 6         /* largest components tried */
-#define LINE_SAMPLES 60      /* points tested along each of the 20 lines */
-#define MIN_ON_LINES 0.35    /* share of the grid's lines on ink */
-#define MIN_LINE_SCORE 0.25  /* line_score of a grid */
+#define DETECT_LONG_SIDE 900  /* reduce until the long side is at most this */
+#define CANDIDATES       6    /* largest components tried */
+#define LINE_SAMPLES     60   /* points tested along each of the 20 lines */
+#define MIN_ON_LINES     0.35 /* share of the grid's lines on ink */
+#define MIN_LINE_SCORE   0.25 /* line_score of a grid */
 
 typedef struct component {
     int count;
-    int x0, y0, x1, y1;      /* bounding box, inclusive */
-    int ext[4][2];           /* TL, TR, BR, BL extreme pixels */
-    int ext_val[4];          /* their x+y, x-y, x+y, x-y */
+    int x0, y0, x1, y1; /* bounding box, inclusive */
+    int ext[4][2];      /* TL, TR, BR, BL extreme pixels */
+    int ext_val[4];     /* their x+y, x-y, x+y, x-y */
 } component;
 
 int scan_homography_of(const double c[4][2], scan_homography *m)
@@ -46,8 +46,7 @@ int scan_homography_of(const double c[4][2], scan_homography *m)
     double dx1 = c[1][0] - c[2][0], dx2 = c[3][0] - c[2][0];
     double dy1 = c[1][1] - c[2][1], dy2 = c[3][1] - c[2][1];
     double den = dx1 * dy2 - dx2 * dy1;
-    if (fabs(den) < 1e-9)
-        return -1;
+    if (fabs(den) < 1e-9) return -1;
     m->g = (sx * dy2 - dx2 * sy) / den;
     m->h = (dx1 * sy - sx * dy1) / den;
     m->a = c[1][0] - c[0][0] + m->g * c[1][0];
@@ -62,8 +61,7 @@ int scan_homography_of(const double c[4][2], scan_homography *m)
 void scan_homography_map(const scan_homography *m, double u, double v, double *x, double *y)
 {
     double w = m->g * u + m->h * v + 1.0;
-    if (fabs(w) < 1e-12)
-        w = 1e-12;
+    if (fabs(w) < 1e-12) w = 1e-12;
     *x = (m->a * u + m->b * v + m->c) / w;
     *y = (m->d * u + m->e * v + m->f) / w;
 }
@@ -71,15 +69,13 @@ void scan_homography_map(const scan_homography *m, double u, double v, double *x
 /* Box-averages img by an integer factor into out. */
 static int reduce(const scan_image *img, int f, scan_image *out)
 {
-    if (scan_image_alloc(out, img->w / f, img->h / f) != 0)
-        return -1;
+    if (scan_image_alloc(out, img->w / f, img->h / f) != 0) return -1;
     for (int y = 0; y < out->h; y++)
         for (int x = 0; x < out->w; x++) {
             unsigned sum = 0;
             for (int dy = 0; dy < f; dy++) {
                 const unsigned char *row = img->px + (size_t)(y * f + dy) * img->w + x * f;
-                for (int dx = 0; dx < f; dx++)
-                    sum += row[dx];
+                for (int dx = 0; dx < f; dx++) sum += row[dx];
             }
             out->px[(size_t)y * out->w + x] = (unsigned char)(sum / (unsigned)(f * f));
         }
@@ -92,8 +88,7 @@ static int threshold(const scan_image *img, int r, unsigned char *ink)
 {
     int w = img->w, h = img->h;
     uint32_t *sum = malloc(sizeof(*sum) * (size_t)(w + 1) * (size_t)(h + 1));
-    if (sum == NULL)
-        return -1;
+    if (sum == NULL) return -1;
     memset(sum, 0, sizeof(*sum) * (size_t)(w + 1));
     for (int y = 0; y < h; y++) {
         uint32_t row = 0;
@@ -135,8 +130,7 @@ static int components(const unsigned char *ink, int w, int h, component *best)
     }
     int kept = 0;
     for (size_t start = 0; start < n; start++) {
-        if (!ink[start] || seen[start])
-            continue;
+        if (!ink[start] || seen[start]) continue;
         component c = {0, w, h, -1, -1, {{0}}, {INT32_MAX, INT32_MIN, INT32_MIN, INT32_MAX}};
         size_t top = 0;
         stack[top++] = (int32_t)start;
@@ -150,18 +144,32 @@ static int components(const unsigned char *ink, int w, int h, component *best)
             if (y < c.y0) c.y0 = y;
             if (y > c.y1) c.y1 = y;
             int s = x + y, d = x - y;
-            if (s < c.ext_val[0]) { c.ext_val[0] = s; c.ext[0][0] = x; c.ext[0][1] = y; }
-            if (d > c.ext_val[1]) { c.ext_val[1] = d; c.ext[1][0] = x; c.ext[1][1] = y; }
-            if (s > c.ext_val[2]) { c.ext_val[2] = s; c.ext[2][0] = x; c.ext[2][1] = y; }
-            if (d < c.ext_val[3]) { c.ext_val[3] = d; c.ext[3][0] = x; c.ext[3][1] = y; }
+            if (s < c.ext_val[0]) {
+                c.ext_val[0] = s;
+                c.ext[0][0] = x;
+                c.ext[0][1] = y;
+            }
+            if (d > c.ext_val[1]) {
+                c.ext_val[1] = d;
+                c.ext[1][0] = x;
+                c.ext[1][1] = y;
+            }
+            if (s > c.ext_val[2]) {
+                c.ext_val[2] = s;
+                c.ext[2][0] = x;
+                c.ext[2][1] = y;
+            }
+            if (d < c.ext_val[3]) {
+                c.ext_val[3] = d;
+                c.ext[3][0] = x;
+                c.ext[3][1] = y;
+            }
             for (int dy = -1; dy <= 1; dy++) {
                 int yy = y + dy;
-                if (yy < 0 || yy >= h)
-                    continue;
+                if (yy < 0 || yy >= h) continue;
                 for (int dx = -1; dx <= 1; dx++) {
                     int xx = x + dx;
-                    if (xx < 0 || xx >= w)
-                        continue;
+                    if (xx < 0 || xx >= w) continue;
                     size_t j = (size_t)yy * w + xx;
                     if (ink[j] && !seen[j]) {
                         seen[j] = 1;
@@ -172,16 +180,15 @@ static int components(const unsigned char *ink, int w, int h, component *best)
         }
         long area = (long)(c.x1 - c.x0 + 1) * (c.y1 - c.y0 + 1);
         int pos = kept;
-        while (pos > 0 &&
-               (long)(best[pos - 1].x1 - best[pos - 1].x0 + 1) * (best[pos - 1].y1 - best[pos - 1].y0 + 1) < area)
+        while (pos > 0 && (long)(best[pos - 1].x1 - best[pos - 1].x0 + 1) *
+                                  (best[pos - 1].y1 - best[pos - 1].y0 + 1) <
+                              area)
             pos--;
-        if (pos >= CANDIDATES)
-            continue;
+        if (pos >= CANDIDATES) continue;
         int last = kept < CANDIDATES ? kept : CANDIDATES - 1;
         memmove(best + pos + 1, best + pos, sizeof(*best) * (size_t)(last - pos));
         best[pos] = c;
-        if (kept < CANDIDATES)
-            kept++;
+        if (kept < CANDIDATES) kept++;
     }
     free(seen);
     free(stack);
@@ -189,8 +196,8 @@ static int components(const unsigned char *ink, int w, int h, component *best)
 }
 
 /* Whether there is ink within `reach` pixels of the point (u, v) of the square. */
-static int ink_near(const unsigned char *ink, int w, int h, const scan_homography *m, double u, double v,
-                    int reach)
+static int ink_near(const unsigned char *ink, int w, int h, const scan_homography *m, double u,
+                    double v, int reach)
 {
     double x, y;
     scan_homography_map(m, u, v, &x, &y);
@@ -198,8 +205,7 @@ static int ink_near(const unsigned char *ink, int w, int h, const scan_homograph
     for (int dy = -reach; dy <= reach; dy++)
         for (int dx = -reach; dx <= reach; dx++) {
             int xx = xi + dx, yy = yi + dy;
-            if (xx >= 0 && yy >= 0 && xx < w && yy < h && ink[(size_t)yy * w + xx])
-                return 1;
+            if (xx >= 0 && yy >= 0 && xx < w && yy < h && ink[(size_t)yy * w + xx]) return 1;
         }
     return 0;
 }
@@ -211,18 +217,19 @@ static int ink_near(const unsigned char *ink, int w, int h, const scan_homograph
 static double line_score(const unsigned char *ink, int w, int h, const double corners[4][2])
 {
     scan_homography m;
-    if (scan_homography_of(corners, &m) != 0)
-        return 0.0;
+    if (scan_homography_of(corners, &m) != 0) return 0.0;
     int on = 0, off = 0;
     for (int line = 0; line <= 9; line++)
         for (int k = 0; k < LINE_SAMPLES; k++) {
             double t = (k + 0.5) / LINE_SAMPLES;
-            on += ink_near(ink, w, h, &m, line / 9.0, t, 1) + ink_near(ink, w, h, &m, t, line / 9.0, 1);
+            on += ink_near(ink, w, h, &m, line / 9.0, t, 1) +
+                  ink_near(ink, w, h, &m, t, line / 9.0, 1);
         }
     static const double inside[2] = {0.2, 0.8};
     for (int i = 0; i < 81; i++)
         for (int k = 0; k < 4; k++)
-            off += ink_near(ink, w, h, &m, (i % 9 + inside[k & 1]) / 9.0, (i / 9 + inside[k >> 1]) / 9.0, 0);
+            off += ink_near(ink, w, h, &m, (i % 9 + inside[k & 1]) / 9.0,
+                            (i / 9 + inside[k >> 1]) / 9.0, 0);
     double on_share = on / (20.0 * LINE_SAMPLES), off_share = off / (81.0 * 4);
     return on_share < MIN_ON_LINES ? 0.0 : on_share - off_share;
 }
@@ -234,8 +241,7 @@ static int convex(const double c[4][2])
     for (int i = 0; i < 4; i++) {
         const double *p = c[i], *q = c[(i + 1) % 4], *r = c[(i + 2) % 4];
         double cross = (q[0] - p[0]) * (r[1] - q[1]) - (q[1] - p[1]) * (r[0] - q[0]);
-        if (cross <= 0)
-            return 0;
+        if (cross <= 0) return 0;
     }
     return 1;
 }
@@ -253,15 +259,13 @@ static const char *why_not(const scan_image *img, const component *best, int kep
     int p5 = -1, p95 = 255;
     for (int v = 0; v < 256; v++) {
         acc += hist[v];
-        if (p5 < 0 && acc >= n / 20)
-            p5 = v;
+        if (p5 < 0 && acc >= n / 20) p5 = v;
         if (acc >= n - n / 20) {
             p95 = v;
             break;
         }
     }
-    if (sum / n < 45)
-        return "the photo is too dark: take it in better light";
+    if (sum / n < 45) return "the photo is too dark: take it in better light";
     if (p95 - p5 < 40)
         return "the photo has too little contrast: it may be blurred, washed out or blank";
     if (kept > 0) {
@@ -270,11 +274,14 @@ static const char *why_not(const scan_image *img, const component *best, int kep
         int small = img->w < img->h ? img->w : img->h;
         int edges = (c->x0 <= 1) + (c->y0 <= 1) + (c->x1 >= img->w - 2) + (c->y1 >= img->h - 2);
         if (edges >= 1 && side > small / 3)
-            return "the grid's corners are outside the photo: step back so the whole grid is in the picture";
+            return "the grid's corners are outside the photo: step back so the whole grid is in "
+                   "the picture";
         if (side < small / 5)
-            return "the grid is too small in the photo: come closer so it fills most of the picture";
+            return "the grid is too small in the photo: come closer so it fills most of the "
+                   "picture";
     }
-    return "no 9x9 grid was found: photograph the puzzle from above with the whole grid in the picture";
+    return "no 9x9 grid was found: photograph the puzzle from above with the whole grid in the "
+           "picture";
 }
 
 scan_status scan_find_grid(const scan_image *img, double corners[4][2], const char **reason)
@@ -290,31 +297,25 @@ scan_status scan_find_grid(const scan_image *img, double corners[4][2], const ch
         *reason = "the photo is too small to hold a readable grid";
         return SCAN_NO_GRID;
     }
-    if (reduce(img, f, &small) != 0)
-        goto fail;
+    if (reduce(img, f, &small) != 0) goto fail;
     ink = malloc((size_t)small.w * small.h);
-    if (ink == NULL)
-        goto fail;
+    if (ink == NULL) goto fail;
     int side = small.w < small.h ? small.w : small.h;
-    if (threshold(&small, side / 40 + 2, ink) != 0)
-        goto fail;
+    if (threshold(&small, side / 40 + 2, ink) != 0) goto fail;
     int kept = components(ink, small.w, small.h, best);
-    if (kept < 0)
-        goto fail;
+    if (kept < 0) goto fail;
 
     st = SCAN_NO_GRID;
     for (int i = 0; i < kept; i++) {
         const component *c = &best[i];
         int bw = c->x1 - c->x0 + 1, bh = c->y1 - c->y0 + 1;
-        if (bw < side / 6 || bh < side / 6 || bw > 3 * bh || bh > 3 * bw)
-            continue;
+        if (bw < side / 6 || bh < side / 6 || bw > 3 * bh || bh > 3 * bw) continue;
         double q[4][2];
         for (int k = 0; k < 4; k++) {
             q[k][0] = c->ext[k][0] + 0.5;
             q[k][1] = c->ext[k][1] + 0.5;
         }
-        if (!convex(q) || line_score(ink, small.w, small.h, q) < MIN_LINE_SCORE)
-            continue;
+        if (!convex(q) || line_score(ink, small.w, small.h, q) < MIN_LINE_SCORE) continue;
         for (int k = 0; k < 4; k++) {
             corners[k][0] = q[k][0] * f;
             corners[k][1] = q[k][1] * f;
@@ -323,8 +324,7 @@ scan_status scan_find_grid(const scan_image *img, double corners[4][2], const ch
         *reason = "a grid was found";
         break;
     }
-    if (st == SCAN_NO_GRID)
-        *reason = why_not(&small, best, kept);
+    if (st == SCAN_NO_GRID) *reason = why_not(&small, best, kept);
 fail:
     free(ink);
     scan_image_free(&small);
@@ -349,13 +349,13 @@ static inline double clamp(double v, double hi)
 int scan_warp(const scan_image *img, const double corners[4][2], int side, scan_image *out)
 {
     scan_homography m;
-    if (scan_homography_of(corners, &m) != 0)
-        return -1;
+    if (scan_homography_of(corners, &m) != 0) return -1;
     /* Sub-samples per output pixel along each axis: enough that their
      * spacing in the source is about one pixel. */
     double span = 0;
     for (int k = 0; k < 4; k++) {
-        double dx = corners[(k + 1) % 4][0] - corners[k][0], dy = corners[(k + 1) % 4][1] - corners[k][1];
+        double dx = corners[(k + 1) % 4][0] - corners[k][0],
+               dy = corners[(k + 1) % 4][1] - corners[k][1];
         span = fmax(span, sqrt(dx * dx + dy * dy));
     }
     int sub = (int)ceil(span / side);
@@ -375,12 +375,13 @@ int scan_warp(const scan_image *img, const double corners[4][2], int side, scan_
         memset(acc, 0, sizeof(*acc) * (size_t)side);
         for (int sy = 0; sy < sub; sy++) {
             double v = (y * sub + sy + 0.5) / n, u = 0.5 / n;
-            double X = m.a * u + m.b * v + m.c, Y = m.d * u + m.e * v + m.f, W = m.g * u + m.h * v + 1;
+            double X = m.a * u + m.b * v + m.c, Y = m.d * u + m.e * v + m.f,
+                   W = m.g * u + m.h * v + 1;
             double dX = m.a * du, dY = m.d * du, dW = m.g * du;
             double Wend = W + dW * (n - 1), xa = X / W - 0.5, ya = Y / W - 0.5;
             double xb = (X + dX * (n - 1)) / Wend - 0.5, yb = (Y + dY * (n - 1)) / Wend - 0.5;
-            int inside = W > 0 && Wend > 0 && xa >= 0 && xa <= xmax && xb >= 0 && xb <= xmax && ya >= 0 &&
-                         ya <= ymax && yb >= 0 && yb <= ymax;
+            int inside = W > 0 && Wend > 0 && xa >= 0 && xa <= xmax && xb >= 0 && xb <= xmax &&
+                         ya >= 0 && ya <= ymax && yb >= 0 && yb <= ymax;
             for (int k = 0; k < n; k++, X += dX, Y += dY, W += dW) {
                 double px, py;
                 if (inside) {

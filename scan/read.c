@@ -1,4 +1,5 @@
-/* read.c -- scan_read: the cells' classes, the puzzle and entries strings, and the solver's word on them.
+/* read.c -- scan_read: the cells' classes, the puzzle and entries strings, and the solver's word on
+ * them.
  *
  * DESIGN: scan_locate (scan/locate.c) gives 81 cell images; the classifier
  * (scan/classify.h) gives each a probability per class; the most probable
@@ -7,8 +8,9 @@
  * probably wrong in a cell the classifier was unsure of, so the cells whose
  * best and second-best classes differ in what they give (a printed digit
  * against another, or against a blank or a handwritten digit) are ranked
- * by how much less likely their second-best class is, and every set of up
- * to max_changes of the CHANGEABLE least costly is tried (92 solves of a
+ * by how much less likely their second-best class is (cells that clash
+ * come first: one of them must change), and every set of up to
+ * max_changes of the first CHANGEABLE is tried (92 solves of a
  * 9x9 at most, microseconds each); the set with the smallest total cost
  * that gives a unique puzzle is taken and reported in changed[]. When none
  * does, the first reading stands with its status.
@@ -22,11 +24,11 @@
 #include "solver/sudoku.h"
 
 #define DEFAULT_MAX_CHANGES 3
-#define CHANGEABLE 8 /* least confident cells the search may change */
+#define CHANGEABLE          8 /* least confident cells the search may change */
 
 typedef struct cell_guess {
-    int cls[2];     /* best and second-best class */
-    float prob[2];  /* their probabilities */
+    int cls[2];    /* best and second-best class */
+    float prob[2]; /* their probabilities */
 } cell_guess;
 
 /* The digit a class gives as a printed given, or 0. */
@@ -40,8 +42,7 @@ static int given_of(int cls)
 static bool inkless(const unsigned char cell[SCAN_CELL_BYTES])
 {
     for (int i = 0; i < SCAN_CELL_BYTES; i++)
-        if (cell[i] != 0)
-            return false;
+        if (cell[i] != 0) return false;
     return true;
 }
 
@@ -56,13 +57,10 @@ static void classify_all(const unsigned char cells[81][SCAN_CELL_BYTES], cell_gu
         scan_classify(cells[i], probs);
         int best = 0, second = 1;
         for (int c = 1; c < SCAN_CLASSES; c++)
-            if (probs[c] > probs[best])
-                best = c;
-        if (best == 1)
-            second = 0;
+            if (probs[c] > probs[best]) best = c;
+        if (best == 1) second = 0;
         for (int c = 0; c < SCAN_CLASSES; c++)
-            if (c != best && probs[c] > probs[second])
-                second = c;
+            if (c != best && probs[c] > probs[second]) second = c;
         guess[i] = (cell_guess){{best, second}, {probs[best], probs[second]}};
     }
 }
@@ -104,8 +102,7 @@ static void try_sets(search *s, unsigned set, int size, double cost, int from)
         s->best_cost = cost;
         s->best_set = set;
     }
-    if (size == s->max_changes)
-        return;
+    if (size == s->max_changes) return;
     for (int k = from; k < s->n; k++) {
         int i = s->cand[k];
         uint8_t was = s->cells[i];
@@ -115,17 +112,14 @@ static void try_sets(search *s, unsigned set, int size, double cost, int from)
     }
 }
 
-static void conflicts(const sudoku_puzzle *p, scan_result *out)
+/* Marks in clash[81] the cells of p holding a given that repeats in a unit. */
+static void clashing(const sudoku_puzzle *p, uint8_t clash[81])
 {
     sudoku_conflict found[27 * 9];
     size_t n = sudoku_conflicts(p, found, sizeof(found) / sizeof(found[0]));
-    uint8_t clash[81] = {0};
+    memset(clash, 0, 81);
     for (size_t k = 0; k < n && k < sizeof(found) / sizeof(found[0]); k++)
-        for (int j = 0; j < found[k].ncells; j++)
-            clash[found[k].cells[j]] = 1;
-    for (int i = 0; i < 81; i++)
-        if (clash[i])
-            out->conflict[out->nconflict++] = (uint8_t)i;
+        for (int j = 0; j < found[k].ncells; j++) clash[found[k].cells[j]] = 1;
 }
 
 scan_status scan_read(const void *bytes, size_t len, const scan_options *opts, scan_result *out)
@@ -137,13 +131,13 @@ scan_status scan_read(const void *bytes, size_t len, const scan_options *opts, s
         [SCAN_CONFLICT] = "two givens as read clash: check the marked cells",
     };
     unsigned char cells[81][SCAN_CELL_BYTES];
-    if (scan_locate(bytes, len, opts, out, cells) != SCAN_OK)
-        return out->status;
+    if (scan_locate(bytes, len, opts, out, cells) != SCAN_OK) return out->status;
 
     uint64_t t0 = sudoku_now_ns();
     cell_guess guess[81];
     classify_all(cells, guess);
-    int max_changes = opts != NULL && opts->max_changes != 0 ? opts->max_changes : DEFAULT_MAX_CHANGES;
+    int max_changes =
+        opts != NULL && opts->max_changes != 0 ? opts->max_changes : DEFAULT_MAX_CHANGES;
 
     sudoku_solver *solver = sudoku_solver_new(9);
     if (solver == NULL) {
@@ -151,33 +145,39 @@ scan_status scan_read(const void *bytes, size_t len, const scan_options *opts, s
         out->reason = "out of memory";
         return out->status;
     }
-    search s = {.solver = solver, .guess = guess, .max_changes = max_changes, .best_cost = INFINITY};
+    search s = {
+        .solver = solver, .guess = guess, .max_changes = max_changes, .best_cost = INFINITY};
     sudoku_puzzle puzzle;
     sudoku_puzzle_init(&puzzle, 9, 3, 3, NULL);
     s.puzzle = &puzzle;
-    for (int i = 0; i < 81; i++)
-        s.cells[i] = (uint8_t)given_of(guess[i].cls[0]);
+    for (int i = 0; i < 81; i++) s.cells[i] = (uint8_t)given_of(guess[i].cls[0]);
     scan_status st = check(solver, &puzzle, s.cells);
 
     if (st != SCAN_OK && max_changes > 0) {
-        /* the CHANGEABLE cheapest cells whose second class changes the givens */
+        /* The CHANGEABLE cells whose second class changes the givens, the
+         * clashing ones first (one of them must change), then the cheapest. */
+        uint8_t clash[81] = {0};
+        double rank[CHANGEABLE];
+        if (st == SCAN_CONFLICT) clashing(&puzzle, clash);
         for (int i = 0; i < 81; i++) {
-            if (given_of(guess[i].cls[0]) == given_of(guess[i].cls[1]))
-                continue;
+            if (given_of(guess[i].cls[0]) == given_of(guess[i].cls[1])) continue;
             double cost = log(guess[i].prob[0] + 1e-9) - log(guess[i].prob[1] + 1e-9);
+            double r = clash[i] ? cost - 1e6 : cost;
             int k;
             if (s.n < CHANGEABLE)
                 k = s.n++;
-            else if (cost < s.cost[CHANGEABLE - 1])
+            else if (r < rank[CHANGEABLE - 1])
                 k = CHANGEABLE - 1;
             else
                 continue;
-            for (; k > 0 && s.cost[k - 1] > cost; k--) {
+            for (; k > 0 && rank[k - 1] > r; k--) {
                 s.cand[k] = s.cand[k - 1];
                 s.cost[k] = s.cost[k - 1];
+                rank[k] = rank[k - 1];
             }
             s.cand[k] = i;
             s.cost[k] = cost;
+            rank[k] = r;
         }
         try_sets(&s, 0, 0, 0.0, 0);
         if (s.best_set != 0) {
@@ -203,15 +203,19 @@ scan_status scan_read(const void *bytes, size_t len, const scan_options *opts, s
         int cls = guess[i].cls[0];
         out->puzzle[i] = given_of(cls) ? (char)('0' + cls) : '.';
         out->entries[i] = cls >= SCAN_CLASS_HANDWRITTEN ? (char)('0' + cls - 9) : '.';
-        out->kind[i] = cls == 0 ? SCAN_CELL_BLANK : cls < SCAN_CLASS_HANDWRITTEN ? SCAN_CELL_PRINTED
-                                                                                 : SCAN_CELL_HANDWRITTEN;
+        out->kind[i] = cls == 0                       ? SCAN_CELL_BLANK
+                       : cls < SCAN_CLASS_HANDWRITTEN ? SCAN_CELL_PRINTED
+                                                      : SCAN_CELL_HANDWRITTEN;
         out->confidence[i] = guess[i].prob[0];
         s.cells[i] = (uint8_t)given_of(cls);
     }
     out->puzzle[81] = out->entries[81] = '\0';
     if (st == SCAN_CONFLICT) {
+        uint8_t clash[81];
         memcpy(puzzle.cells, s.cells, 81);
-        conflicts(&puzzle, out);
+        clashing(&puzzle, clash);
+        for (int i = 0; i < 81; i++)
+            if (clash[i]) out->conflict[out->nconflict++] = (uint8_t)i;
     }
     sudoku_solver_free(solver);
     out->status = st;

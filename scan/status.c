@@ -6,8 +6,8 @@
 const char *scan_status_str(scan_status status)
 {
     switch (status) {
-#define SCAN_STATUS_CASE(name, string, meaning)                                                   \
-    case name:                                                                                    \
+#define SCAN_STATUS_CASE(name, string, meaning)                                                    \
+    case name:                                                                                     \
         return string;
         SCAN_STATUSES(SCAN_STATUS_CASE)
 #undef SCAN_STATUS_CASE

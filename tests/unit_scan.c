@@ -1,4 +1,5 @@
-/* unit_scan.c -- the photo scanner (scan/scan.h): refusals, grid detection, readings, `sudoku scan`.
+/* unit_scan.c -- the photo scanner (scan/scan.h): refusals, grid detection, readings, `sudoku
+ * scan`.
  *
  * The photos in tests/data/scan/ are train photos of wichtounet/sudoku_dataset
  * (CC-BY-4.0, see the README there); expected.txt gives each one's givens,
@@ -14,7 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/commands.h"
 #include "scan/grid.h"
 #include "scan/scan.h"
 #include "server/json_check.h"
@@ -43,36 +43,28 @@ struct expected {
     double corners[4][2];
 };
 
-static size_t load_expected(struct expected *out, size_t cap)
-{
-    size_t n = 0, count;
-    char **lines = test_read_lines(DATA "expected.txt", &count);
-    for (size_t i = 0; i < count; i++) {
-        if (lines[i][0] == '#')
-            continue;
-        if (n < cap) {
-            struct expected *e = &out[n];
-            double *c = &e->corners[0][0];
-            int got = sscanf(lines[i], "%63s %81s %81s %lf,%lf %lf,%lf %lf,%lf %lf,%lf", e->file, e->puzzle,
-                             e->entries, &c[0], &c[1], &c[2], &c[3], &c[4], &c[5], &c[6], &c[7]);
-            cr_assert_eq(got, 11, "bad line in expected.txt: %s", lines[i]);
-        }
-        n++;
-    }
-    test_free_lines(lines);
-    return n;
-}
-
 static void free_params(struct criterion_test_params *p)
 {
     cr_free(p->params);
 }
 
+/* Every photo line of expected.txt, in memory Criterion shares with the tests
+ * (the comment lines at its top are not counted). */
 ParameterizedTestParameters(scan, photo)
 {
-    size_t n = load_expected(NULL, 0);
-    struct expected *e = cr_malloc(sizeof(*e) * n);
-    load_expected(e, n);
+    size_t count;
+    char **lines = test_read_lines(DATA "expected.txt", &count);
+    struct expected *e = cr_malloc(sizeof(*e) * count);
+    size_t n = 0;
+    for (size_t i = 0; i < count; i++) {
+        if (lines[i][0] == '#') continue;
+        double *c = &e[n].corners[0][0];
+        int got = sscanf(lines[i], "%63s %81s %81s %lf,%lf %lf,%lf %lf,%lf %lf,%lf", e[n].file,
+                         e[n].puzzle, e[n].entries, &c[0], &c[1], &c[2], &c[3], &c[4], &c[5], &c[6],
+                         &c[7]);
+        if (got == 11) n++;
+    }
+    test_free_lines(lines);
     return cr_make_param_array(struct expected, e, n, free_params);
 }
 
@@ -94,7 +86,8 @@ ParameterizedTest(struct expected *e, scan, photo, .timeout = 60)
     scan_status st = read_file(e->file, NULL, &r);
     cr_assert(SCAN_IS_READING(st), "%s: %s: %s", e->file, scan_status_str(st), r.reason);
     double err = corner_error(r.corners, e->corners, 1.0);
-    cr_expect_lt(err, 0.02, "%s: corners %.0f%% of the side away from the dataset's", e->file, err * 100);
+    cr_expect_lt(err, 0.02, "%s: corners %.0f%% of the side away from the dataset's", e->file,
+                 err * 100);
     cr_expect_str_eq(r.puzzle, e->puzzle, "%s: givens", e->file);
     cr_expect_str_eq(r.entries, e->entries, "%s: entries", e->file);
     cr_expect_eq(st, SCAN_OK, "%s: %s", e->file, scan_status_str(st));
@@ -127,6 +120,44 @@ Test(scan, big_jpeg_is_read_at_reduced_size_in_its_own_pixels, .timeout = 60)
     cr_expect_eq(big.height, 5 * small.height);
     cr_expect_lt(corner_error(big.corners, small.corners, 5.0), 0.01);
     cr_expect_str_eq(big.puzzle, small.puzzle);
+}
+
+/* rendered-conflict.png: a unique puzzle printed with one 5 too many (row 1,
+ * column 9: against the 5 of row 1 and the 5 of column 9), drawn with a
+ * Debian font. */
+static const char unique_puzzle[] =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+Test(scan, a_clashing_given_is_re_read_as_its_second_best_class, .timeout = 60)
+{
+    scan_result r;
+    cr_assert_eq(read_file("rendered-conflict.png", NULL, &r), SCAN_OK, "%s", r.reason);
+    cr_assert_str_eq(r.puzzle, unique_puzzle);
+    cr_assert_eq(r.nchanged, 1);
+    cr_assert_eq(r.changed[0], 8);
+    cr_assert_eq(r.nconflict, 0);
+}
+
+Test(scan, without_changes_a_clash_is_a_conflict_naming_its_cells, .timeout = 60)
+{
+    scan_result r;
+    scan_options opts = {.max_changes = -1};
+    cr_assert_eq(read_file("rendered-conflict.png", &opts, &r), SCAN_CONFLICT, "%s", r.reason);
+    cr_assert_eq(r.nchanged, 0);
+    cr_assert_eq(r.nconflict, 3);
+    cr_assert_eq(r.conflict[0], 0);
+    cr_assert_eq(r.conflict[1], 8);
+    cr_assert_eq(r.conflict[2], 7 * 9 + 8); /* row 8, column 9 */
+    cr_assert_eq(r.puzzle[8], '5');
+}
+
+Test(scan, too_few_givens_are_read_as_they_are_and_reported_multiple, .timeout = 60)
+{
+    scan_result r;
+    cr_assert_eq(read_file("rendered-multiple.png", NULL, &r), SCAN_MULTIPLE, "%s", r.reason);
+    cr_assert_eq(strncmp(r.puzzle, unique_puzzle, 27), 0, "%s", r.puzzle);
+    cr_assert_eq(strspn(r.puzzle + 27, "."), 54u, "%s", r.puzzle);
+    cr_assert_eq(r.nchanged, 0);
 }
 
 struct refusal {
@@ -228,47 +259,4 @@ Test(scan, readings_and_refusals_render_as_strict_json)
     assert_strict_json(&r, "\"confidence\":[");
     read_file("tiny.gif", NULL, &r);
     assert_strict_json(&r, "\"status\":\"unsupported\"");
-}
-
-/* Runs the command line `line` (words split at spaces), flushing stdout
- * for the assertions. Returns the exit status. */
-static int run_cli(const char *line)
-{
-    static char words[512];
-    char *argv[8];
-    int argc = 0;
-    cr_assert_lt(strlen(line), sizeof(words));
-    strcpy(words, line);
-    for (char *w = strtok(words, " "); w != NULL && argc < 7; w = strtok(NULL, " "))
-        argv[argc++] = w;
-    argv[argc] = NULL;
-    int status = cli_main(argc, argv);
-    fflush(stdout);
-    return status;
-}
-
-Test(scan_cli, prints_one_puzzle_line_per_photo, .init = cr_redirect_stdout, .timeout = 60)
-{
-    cr_assert_eq(run_cli("sudoku scan " DATA "printed9.jpg " DATA "printed36.jpg"), 0);
-    cr_assert_stdout_eq_str("3.97.2...6.43..1.28.......9.9.....76.3629...1.4.6.......1..6.9...5..1.6...35....8\n"
-                            "7.........214.5.8.....29..6.123.6.9.84....5......5....9....3..2......7.8.6..1.4..\n");
-}
-
-Test(scan_cli, entries_follow_the_puzzle_after_a_colon, .init = cr_redirect_stdout, .timeout = 60)
-{
-    cr_assert_eq(run_cli("sudoku scan --entries " DATA "mixed9.jpg"), 0);
-    cr_assert_stdout_eq_str(
-        "3.97.2...6.43..1.28.......9.9.....76.3629...1.4.6.......1..6.9...5..1.6...35....8:"
-        ".5..1.684.7..89.5..1246573.2.81435..5....784.1.7.5892372.83.4.548.92.3.796..7421.\n");
-}
-
-Test(scan_cli, a_photo_without_a_grid_is_a_line_and_exit_1, .init = cr_redirect_stdout)
-{
-    cr_assert_eq(run_cli("sudoku scan " DATA "not-image.txt"), 1);
-    cr_assert_stdout_eq_str("! not_image: the bytes are not a JPEG, PNG or WebP image\n");
-}
-
-Test(scan_cli, no_image_is_a_usage_error, .init = cr_redirect_stderr)
-{
-    cr_assert_eq(run_cli("sudoku scan"), 2);
 }

@@ -29,10 +29,8 @@ typedef struct ref_cell {
 
 static int hex_digit(char c)
 {
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
     return -1;
 }
 
@@ -60,8 +58,7 @@ static int argmax(const float *p)
 {
     int best = 0;
     for (int k = 1; k < SCAN_CLASSES; k++)
-        if (p[k] > p[best])
-            best = k;
+        if (p[k] > p[best]) best = k;
     return best;
 }
 
@@ -101,8 +98,7 @@ Test(scan_classify, probabilities_are_a_distribution)
     unsigned char cell[SCAN_CELL_BYTES];
     float probs[SCAN_CLASSES];
 
-    for (int i = 0; i < SCAN_CELL_BYTES; i++)
-        cell[i] = (unsigned char)(i * 37 % 256);
+    for (int i = 0; i < SCAN_CELL_BYTES; i++) cell[i] = (unsigned char)(i * 37 % 256);
     scan_classify(cell, probs);
     float sum = 0;
     for (int k = 0; k < SCAN_CLASSES; k++) {

@@ -27,8 +27,7 @@ int main(int argc, char **argv)
     void *bytes = MAP_FAILED;
     if (fd >= 0 && fstat(fd, &sb) == 0 && sb.st_size > 0)
         bytes = mmap(NULL, (size_t)sb.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
-    if (fd >= 0)
-        close(fd);
+    if (fd >= 0) close(fd);
     if (bytes == MAP_FAILED) {
         fprintf(stderr, "scan-dump: %s: cannot read\n", argv[1]);
         return 1;
@@ -47,7 +46,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "scan-dump: %s: cannot write\n", argv[2]);
         return 1;
     }
-    printf("%.1f,%.1f %.1f,%.1f %.1f,%.1f %.1f,%.1f\n", r.corners[0][0], r.corners[0][1], r.corners[1][0],
-           r.corners[1][1], r.corners[2][0], r.corners[2][1], r.corners[3][0], r.corners[3][1]);
+    printf("%.1f,%.1f %.1f,%.1f %.1f,%.1f %.1f,%.1f\n", r.corners[0][0], r.corners[0][1],
+           r.corners[1][0], r.corners[1][1], r.corners[2][0], r.corners[2][1], r.corners[3][0],
+           r.corners[3][1]);
     return 0;
 }

@@ -325,6 +325,30 @@ def cmd_cv(args, photos, rendered):
     return lines
 
 
+def write_results(args, lines):
+    with open(args.results, "w") as f:
+        f.write("# Digit classifier: 4-fold cross-validation on the train photos\n\n")
+        f.write("Written by `" + " ".join(["/usr/bin/python3", "scan/train/train.py"] + sys.argv[1:]) +
+                "` (see README.md).\n")
+        f.write(RESULTS_NOTE)
+        f.write("\n```\n" + "\n".join(lines) + "\n```\n")
+
+
+RESULTS_NOTE = """
+Folds split the photos by id, so a photo and its handwritten twin (images/imageN and
+mixed/imageN) are held out together; each fold trains on the other three folds' cells plus the
+rendered digits and reads the held-out photos' cells as build/scan-dump cuts them. Per task:
+cells read as their label, of all 81 cells of every held-out photo (a photo whose grid is not
+found counts 81 wrong cells), and puzzles with all 81 cells right.
+
+- printed: the v2_train photos (images/): blank or printed digit 1-9, exactly.
+- mixed: the v2_mixed_train photos (mixed/): blank, printed 1-9 or handwritten 1-9, exactly
+  (givens plus entries, each in the right half).
+
+The classifier alone: the reader's second-best retry on non-unique readings is not counted here.
+"""
+
+
 def export(net, path):
     tensors = []
     with torch.no_grad():
@@ -388,6 +412,7 @@ def main():
     ap.add_argument("--batch", type=int, default=128)
     ap.add_argument("--model", default="scan/model/digits.bin")
     ap.add_argument("--fixture", default="tests/data/scan/classify_ref.txt")
+    ap.add_argument("--results", default="scan/train/RESULTS.md")
     args = ap.parse_args()
 
     torch.set_num_threads(1)
@@ -396,7 +421,7 @@ def main():
     photos = load_cells(args)
     rendered = render_cells(np.random.default_rng(SEED + 1), 700, 800)
     if args.command == "cv":
-        cmd_cv(args, photos, rendered)
+        write_results(args, cmd_cv(args, photos, rendered))
         return
     net = fit(*training_set(photos, photo_list(), rendered), args)
     export(net, args.model)
