@@ -50,8 +50,11 @@ git -C "$ROOT" archive HEAD | tar -x -C "$TMP"
 git -C "$TMP" apply - <<'PATCH'
 --- a/server/ep_health.c
 +++ b/server/ep_health.c
-@@ -1,13 +1,57 @@
- /* ep_health.c -- GET /healthz, /readyz and /v1/info: answered from memory, never queued. */
+@@ -1,16 +1,60 @@
+ /* ep_health.c -- GET /healthz, /readyz and /v1/info: answered from memory, never queued.
+  *
+  * /healthz says the version too (version.h), so a probe or an operator can
+  * tell which release answers without a second request. */
 +#include <stdio.h>
 +#include <stdlib.h>
 +#include <string.h>
@@ -102,7 +105,7 @@ git -C "$TMP" apply - <<'PATCH'
  
  job *ep_healthz(api_context *ctx, const api_request *req, api_response *resp)
  {
-     static const char ok[] = "{\"status\":\"ok\"}";
+     static const char ok[] = "{\"status\":\"ok\",\"version\":\"" SUDOKUD_VERSION "\"}";
 -    (void)ctx;
      (void)req;
 +    floor_work(ctx);

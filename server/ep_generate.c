@@ -3,7 +3,9 @@
  * A request for `count` puzzles is a job of `count` tasks, puzzle k made by
  * sudoku_generate with seed + k, so that any one of them can be made again
  * alone, and the answer streams out in order as they are done, like a
- * batch. A difficulty (a level, or a score range) is met by rating each
+ * batch. Like a batch, the job never asks for more queue entries than the
+ * queue has (--queue-depth): with fewer entries than puzzles, each task
+ * makes a run of consecutive puzzles, so an idle server always admits it. A difficulty (a level, or a score range) is met by rating each
  * candidate with the step engine (sudoku_score_by_rating, which stops as
  * soon as a step passes the range); every puzzle answered is then rated in
  * full, so its `score` and `level` are what /v1/rate says of it. The request's
@@ -43,7 +45,9 @@ typedef struct gen {
     sudoku_generate_opts opts;
     uint64_t seed;
     uint64_t start_ns;
-    bool *limited; /* per task: the puzzle missed its target */
+    size_t count;  /* puzzles; task t makes [gen_first(t), gen_first(t + 1)) */
+    size_t ntasks; /* at most count and the queue's depth */
+    bool *limited; /* per task: a puzzle missed its target */
 } gen;
 
 static void gen_free(void *state)
@@ -93,13 +97,22 @@ static sudoku_status gen_make(buf *out, worker *w, const sudoku_puzzle *shape, u
     return status;
 }
 
+/* The first puzzle of a task: the puzzles are shared out evenly, in order. */
+static size_t gen_first(const gen *g, size_t task)
+{
+    return task * g->count / g->ntasks;
+}
+
 void ep_generate_run(job *j, size_t task, worker *w)
 {
     gen *g = job_state(j);
-    uint64_t seed = (g->seed + task) & INPUT_MAX_SEED;
+    buf *out = job_task_out(j, task);
     sudoku_limits limits = api_limits(g->ctx, 1, g->opts.deadline_ns);
-    g->limited[task] =
-        gen_make(job_task_out(j, task), w, &g->shape, seed, &g->opts, &limits) != SUDOKU_SOLVED;
+    for (size_t k = gen_first(g, task); k < gen_first(g, task + 1); k++) {
+        if (k > gen_first(g, task)) buf_putc(out, ',');
+        uint64_t seed = (g->seed + k) & INPUT_MAX_SEED;
+        g->limited[task] |= gen_make(out, w, &g->shape, seed, &g->opts, &limits) != SUDOKU_SOLVED;
+    }
 }
 
 /* ---- the reserve ---------------------------------------------------------------------- */
@@ -218,9 +231,11 @@ job *ep_generate_parse(api_context *ctx, const api_request *req, api_response *r
         g->seed = sudoku_now_ns();
     g->seed &= INPUT_MAX_SEED;
     g->start_ns = req->start_ns;
-    g->limited = calloc(in.count, sizeof(*g->limited));
+    g->count = in.count;
+    g->ntasks = in.count < ctx->cfg->queue_depth ? in.count : (size_t)ctx->cfg->queue_depth;
+    g->limited = calloc(g->ntasks, sizeof(*g->limited));
     if (g->limited == NULL) goto oom;
-    job *j = api_job_new(req, in.count, g, gen_free);
+    job *j = api_job_new(req, g->ntasks, g, gen_free);
     if (j == NULL) reply_error(resp, req, API_PROBLEM_INTERNAL_ERROR, "out of memory");
     return j;
 

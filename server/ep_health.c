@@ -1,4 +1,7 @@
-/* ep_health.c -- GET /healthz, /readyz and /v1/info: answered from memory, never queued. */
+/* ep_health.c -- GET /healthz, /readyz and /v1/info: answered from memory, never queued.
+ *
+ * /healthz says the version too (version.h), so a probe or an operator can
+ * tell which release answers without a second request. */
 #include "scan/scan.h"
 #include "server/config.h"
 #include "server/endpoint.h"
@@ -6,7 +9,7 @@
 
 job *ep_healthz(api_context *ctx, const api_request *req, api_response *resp)
 {
-    static const char ok[] = "{\"status\":\"ok\"}";
+    static const char ok[] = "{\"status\":\"ok\",\"version\":\"" SUDOKUD_VERSION "\"}";
     (void)ctx;
     (void)req;
     reply_static(resp, API_HTTP_OK, CT_JSON, ok, sizeof(ok) - 1);

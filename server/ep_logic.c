@@ -3,7 +3,7 @@
  * All three read a puzzle like /v1/solve, refuse conflicting givens on the
  * network thread, and queue one task. The task first proves the puzzle has
  * exactly one solution (the engine's uniqueness techniques assume it; a
- * puzzle with none or several is 422 not-unique), then runs the engine and
+ * puzzle with several is 422 not-unique, one with none 422 no-solution), then runs the engine and
  * writes the answer's JSON, all but its timings, into the task's output;
  * ep_logic_render adds the timings. A budget that runs out (timeout_ms, or
  * the drain's cancel flag) answers 200 with "status":"limit".
@@ -56,12 +56,15 @@ static job *logic_parse(api_context *ctx, const api_request *req, request_kind k
     if (json_read_request(req->body, req->body_len, kind, (uint32_t)ctx->cfg->max_timeout_ms, &in,
                           &pb) != 0) {
         if (pb.type == API_PROBLEM_INTERNAL_ERROR) goto oom;
+        metrics_refused(ctx->metrics, pb.type);
         reply_problem(resp, req, &pb, NULL, 0, NULL);
         logic_free(lg);
         return NULL;
     }
     input_to_puzzle(&in, &lg->puzzle);
     if (reply_if_conflicting(resp, req, &lg->puzzle, in.box_assumed)) {
+        if (resp->status == API_HTTP_UNPROCESSABLE_CONTENT)
+            metrics_refused(ctx->metrics, API_PROBLEM_CONFLICTING_GIVENS);
         logic_free(lg);
         return NULL;
     }
@@ -122,7 +125,8 @@ static bool logic_check_solution(logic *lg, sudoku_status status, sudoku_limit_r
         break;
     case SUDOKU_NO_SOLUTION:
     case SUDOKU_CONFLICT:
-        problem_set(&lg->problem, API_PROBLEM_NOT_UNIQUE, NULL, "the puzzle has no solution");
+        problem_set(&lg->problem, API_PROBLEM_NO_SOLUTION, NULL,
+                    "the puzzle has no solution: its givens cannot be completed");
         break;
     case SUDOKU_INVALID: {
         char err[SUDOKU_ERR_LEN] = "the solver does not accept this puzzle";
@@ -253,9 +257,7 @@ void ep_logic_render(job *j, const api_request *req, api_response *resp)
     const logic *lg = job_state(j);
     const buf *out = job_task_out(j, 0);
     if (lg->refused) {
-        if (lg->problem.type == API_PROBLEM_INVALID_PUZZLE ||
-            lg->problem.type == API_PROBLEM_NOT_UNIQUE)
-            metrics_refused(lg->ctx->metrics, lg->problem.type);
+        metrics_refused(lg->ctx->metrics, lg->problem.type);
         reply_problem(resp, req, &lg->problem, NULL, 0, NULL);
         return;
     }

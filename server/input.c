@@ -77,6 +77,59 @@ int input_read_region_labels(input_puzzle *p, const char *text, size_t len, cons
                                "the region layout is empty");
     p->nregions = count;
     p->regions = p->regions_buf;
+    p->nlabels = nlabels;
+    memcpy(p->region_labels, labels, nlabels * sizeof(labels[0]));
+    return 0;
+}
+
+/* Writes a code point as UTF-8 and a NUL to out (5 bytes). */
+static void input_utf8_put(uint32_t cp, char *out)
+{
+    if (cp < 0x80) {
+        *out++ = (char)cp;
+    } else if (cp < 0x800) {
+        *out++ = (char)(0xC0 | cp >> 6);
+        *out++ = (char)(0x80 | (cp & 0x3F));
+    } else if (cp < 0x10000) {
+        *out++ = (char)(0xE0 | cp >> 12);
+        *out++ = (char)(0x80 | (cp >> 6 & 0x3F));
+        *out++ = (char)(0x80 | (cp & 0x3F));
+    } else {
+        *out++ = (char)(0xF0 | cp >> 18);
+        *out++ = (char)(0x80 | (cp >> 12 & 0x3F));
+        *out++ = (char)(0x80 | (cp >> 6 & 0x3F));
+        *out++ = (char)(0x80 | (cp & 0x3F));
+    }
+    *out = '\0';
+}
+
+/* Checks a layout given as labels against an NxN grid, naming the client's
+ * labels (the solver's own check knows only the ids it was handed). */
+static int input_check_labels(const input_puzzle *p, int n, const char *ptr, api_problem *pb)
+{
+    char label[5];
+    int cells[SUDOKU_MAX_SIZE] = {0};
+    if (p->nregions != (size_t)n * (size_t)n)
+        return problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, ptr,
+                           "the region layout has %zu labels, the %dx%d grid %d cells", p->nregions,
+                           n, n, n * n);
+    for (int i = 0; i < n * n; i++) {
+        if (p->regions[i] < n) {
+            cells[p->regions[i]]++;
+            continue;
+        }
+        input_utf8_put(p->region_labels[p->regions[i]], label);
+        return problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, ptr,
+                           "%zu distinct labels, but a %dx%d grid has %d regions: \"%s\" at "
+                           "r%dc%d is one too many",
+                           p->nlabels, n, n, n, label, i / n + 1, i % n + 1);
+    }
+    for (int g = 0; g < n; g++) {
+        if (cells[g] == n) continue;
+        input_utf8_put(p->region_labels[g], label);
+        return problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, ptr,
+                           "region \"%s\" has %d cells, %d expected", label, cells[g], n);
+    }
     return 0;
 }
 
@@ -103,9 +156,13 @@ int input_finish(input_puzzle *p, const char *base, const char *puzzle_ptr, api_
         sudoku_default_box(n, &p->box_rows, &p->box_cols);
         p->box_assumed = true;
     }
-    if (p->nregions != 0 && sudoku_regions_check(n, p->regions, p->nregions, err) != 0) {
+    if (p->nregions != 0) {
         problem_pointer_join(ptr, base, "/regions");
-        return problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, ptr, "%s", err);
+        if (p->nlabels != 0) {
+            if (input_check_labels(p, n, ptr, pb) != 0) return -1;
+        } else if (sudoku_regions_check(n, p->regions, p->nregions, err) != 0) {
+            return problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, ptr, "%s", err);
+        }
     }
     if (p->entries_size != 0 && p->entries_size != n) {
         problem_pointer_join(ptr, base, "/entries");

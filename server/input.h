@@ -48,6 +48,9 @@ typedef struct input_puzzle {
     bool box_assumed; /* input_finish took the default box: none was asked for */
     bool diagonal;
     size_t nregions;           /* region ids read; 0 = no regions (plain boxes) */
+    size_t nlabels;            /* the layout came as labels: how many distinct; 0 = as ids */
+    uint32_t region_labels[SUDOKU_MAX_SIZE]; /* the label (a code point) of each id, so
+                                              * problems name the client's own */
     const uint8_t *regions;    /* the ids: regions_buf, or a shared batch layout */
     uint8_t *regions_buf;      /* caller's SUDOKU_MAX_CELLS bytes for this puzzle's own regions */
     uint8_t *cells;            /* caller's SUDOKU_MAX_CELLS bytes: 0 blank, 1..N */
@@ -82,7 +85,8 @@ int input_read_text(input_puzzle *p, const char *text, size_t len, const char *p
 
 /* Reads a region layout in text form: one label per non-whitespace UTF-8
  * character, distinct labels numbered in order of first appearance. Fills
- * p->regions_buf / p->nregions and points p->regions at it. Returns 0, or -1
+ * p->regions_buf / p->nregions, points p->regions at it and keeps the
+ * labels (p->region_labels), so input_finish names them in its problems. Returns 0, or -1
  * with *pb (unsupported-shape). The text must be valid UTF-8. */
 int input_read_region_labels(input_puzzle *p, const char *text, size_t len, const char *pointer,
                              api_problem *pb);

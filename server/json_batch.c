@@ -67,7 +67,7 @@ static int json_read_item(const char *s, size_t len, size_t index, uint32_t max_
         return input_finish(item, "", base, pb);
     }
     if (s[0] != '"' && s[0] != '[' && s[0] != '{')
-        return problem_set(pb, API_PROBLEM_INVALID_REQUEST, base,
+        return problem_set(pb, API_PROBLEM_INVALID_PUZZLE, base,
                                "an item must be a puzzle (string or array) or a request object");
     cJSON *v = json_parse_span(s, len, pb);
     if (v == NULL) return -1;

@@ -116,7 +116,9 @@ static int json_read_row_text(const cJSON *v, const char *ptr, input_puzzle *p, 
     return 0;
 }
 
-/* Reads `puzzle`: a text string, a 2-D array of rows or a flat array. */
+/* Reads `puzzle`: a text string, a 2-D array of rows or a flat array. A
+ * value of another type is an invalid puzzle (it counts as one refused),
+ * not merely an invalid request. */
 int json_read_puzzle(const cJSON *v, const char *ptr, input_puzzle *p, api_problem *pb)
 {
     char cptr[API_POINTER_LEN], rptr[API_POINTER_LEN];
@@ -124,7 +126,7 @@ int json_read_puzzle(const cJSON *v, const char *ptr, input_puzzle *p, api_probl
     if (cJSON_IsString(v))
         return input_read_text(p, v->valuestring, strlen(v->valuestring), ptr, pb);
     if (!cJSON_IsArray(v))
-        return problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr,
+        return problem_set(pb, API_PROBLEM_INVALID_PUZZLE, ptr,
                                "puzzle must be a string, an array of rows (strings or arrays) or a flat array");
 
     const cJSON *first = v->child;
@@ -243,6 +245,7 @@ static int json_read_regions(const cJSON *v, const char *ptr, input_puzzle *p, a
                                "the region layout is empty");
     p->nregions = count;
     p->regions = p->regions_buf;
+    p->nlabels = 0; /* ids, not labels (a batch item may override labelled shared regions) */
     return 0;
 }
 
@@ -305,9 +308,35 @@ static int json_read_check(const cJSON *v, const char *ptr, input_puzzle *p, api
     return 0;
 }
 
-/* Reads `entries`, the user's digits: any form a puzzle takes, into p->entries. */
+/* Reads `entries`, the user's digits: any form a puzzle takes, into
+ * p->entries. json_read_object reads it after the other members, so a grid
+ * of another size than the puzzle is refused as that, not as a puzzle of
+ * some size of its own. */
 static int json_read_entries(const cJSON *v, const char *ptr, input_puzzle *p, api_problem *pb)
 {
+    int n = p->has_puzzle ? p->size : 0;
+    if (n > 0 && cJSON_IsString(v) && n <= SUDOKU_MAX_TEXT_SIZE) {
+        char err[SUDOKU_ERR_LEN];
+        const char *text = v->valuestring;
+        if (sudoku_parse_cells(text, strlen(text), n, p->entries, err) == n) {
+            p->entries_size = n;
+            return 0;
+        }
+        int m = sudoku_parse_cells(text, strlen(text), 0, p->entries, NULL);
+        if (m > 0)
+            return problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr,
+                               "entries are a %dx%d grid, the puzzle %dx%d", m, m, n, n);
+        return problem_set(pb, API_PROBLEM_INVALID_PUZZLE, ptr, "entries: %s (the puzzle is %dx%d)",
+                           err, n, n);
+    }
+    if (n > 0 && cJSON_IsArray(v) && v->child != NULL) {
+        bool rows = cJSON_IsArray(v->child) || cJSON_IsString(v->child);
+        size_t count = (size_t)cJSON_GetArraySize(v), want = rows ? (size_t)n : (size_t)n * n;
+        if (count != want)
+            return problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr,
+                               "entries have %zu %s, the %dx%d puzzle %zu", count,
+                               rows ? "rows" : "cells", n, n, want);
+    }
     input_puzzle grid;
     memset(&grid, 0, sizeof(grid));
     grid.cells = p->entries;
@@ -458,11 +487,23 @@ int json_read_object(const cJSON *obj, request_kind kind, const char *base,
     if (!cJSON_IsObject(obj))
         return problem_set(pb, API_PROBLEM_INVALID_REQUEST, base,
                                "the request must be a JSON object");
+    const cJSON *entries = NULL; /* read last: it is checked against the puzzle's size */
+    const option_row *entries_row = NULL;
     for (const cJSON *e = obj->child; e != NULL; e = e->next) {
         size_t keylen = strlen(e->string);
         json_ptr_key(ptr, sizeof(ptr), base, e->string, keylen);
         const option_row *o = json_member_row(kind, e->string, keylen, ptr, &seen, pb);
-        if (o == NULL || json_read_member(o, e, ptr, max_timeout_ms, p, pb) != 0) return -1;
+        if (o == NULL) return -1;
+        if (o->type == OPTION_ENTRIES) {
+            entries = e;
+            entries_row = o;
+            continue;
+        }
+        if (json_read_member(o, e, ptr, max_timeout_ms, p, pb) != 0) return -1;
+    }
+    if (entries != NULL) {
+        json_ptr_key(ptr, sizeof(ptr), base, entries->string, strlen(entries->string));
+        if (json_read_member(entries_row, entries, ptr, max_timeout_ms, p, pb) != 0) return -1;
     }
     p->given |= seen;
     return 0;

@@ -12,6 +12,7 @@
 #include "tests/support/fixtures.h"
 #include "tests/support/http_client.h"
 #include "tests/support/server.h"
+#include "version.h"
 
 static const char *const classic =
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
@@ -49,7 +50,8 @@ Test(http_api, health_readiness_and_info, .timeout = 60)
 
     fetch(&s, "/healthz", &r);
     cr_assert_eq(r.status, 200);
-    cr_assert_str_eq(r.body, "{\"status\":\"ok\"}");
+    cr_assert_str_eq(r.body, "{\"status\":\"ok\",\"version\":\"" SUDOKUD_VERSION "\"}",
+                     "/healthz reports the version, as version.h says");
     char ct[128];
     cr_assert_str_eq(test_http_header(&r, "Content-Type", ct, sizeof(ct)), "application/json");
     test_http_resp_free(&r);

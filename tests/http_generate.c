@@ -101,3 +101,31 @@ Test(http_generate, unseeded_requests_are_answered_from_the_reserve_and_it_refil
     cr_assert_eq(metric(&s, series), 2, "a puzzle taken is made again");
     test_server_stop(&s);
 }
+
+/* A job of many puzzles takes at most --queue-depth entries, as a batch
+ * does: an idle server with a short queue makes all of them, each from its
+ * own seed, the same puzzles as a server with a long queue. */
+Test(http_generate, more_puzzles_than_queue_entries_are_made_all_the_same, .timeout = 60)
+{
+    static const char *const short_queue[] = {"--queue-depth", "8", "--workers", "2", NULL};
+    static const char path[] = "/v1/generate?count=20&seed=5&size=4";
+    test_server s;
+    test_server_start(&s, short_queue);
+    cJSON *a = get_json(&s, path);
+    test_server_stop(&s);
+    test_server_start(&s, NULL);
+    cJSON *b = get_json(&s, path);
+    test_server_stop(&s);
+    cr_assert_eq(cJSON_GetArraySize(get(a, "puzzles")), 20);
+    int k = 0;
+    const cJSON *p;
+    cJSON_ArrayForEach(p, get(a, "puzzles"))
+    {
+        cr_assert_eq(get(p, "seed")->valuedouble, 5 + k, "puzzle k is made from seed + k");
+        cr_assert_str_eq(cJSON_GetStringValue(get(p, "puzzle")),
+                         cJSON_GetStringValue(get(cJSON_GetArrayItem(get(b, "puzzles"), k), "puzzle")));
+        k++;
+    }
+    cJSON_Delete(a);
+    cJSON_Delete(b);
+}

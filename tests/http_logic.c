@@ -93,5 +93,9 @@ Test(http_logic, rate_and_hint_answer_with_timings, .timeout = 60)
     j = post(&s, "/v1/hint", "{\"puzzle\":\"1...............\"}", 422);
     cr_assert_str_eq(cJSON_GetStringValue(get(j, "type")), "urn:sudokud:problem:not-unique");
     cJSON_Delete(j);
+    /* consistent givens that nothing completes: its own type, not not-unique */
+    j = post(&s, "/v1/rate", "{\"puzzle\":\"1...2...4......3\"}", 422);
+    cr_assert_str_eq(cJSON_GetStringValue(get(j, "type")), "urn:sudokud:problem:no-solution");
+    cJSON_Delete(j);
     test_server_stop(&s);
 }

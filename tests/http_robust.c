@@ -232,10 +232,10 @@ static void robust_build_cases(struct robust_cases *cs)
     robust_add(cs, "bare string", "invalid-request", "\"1...2.3..1.4....\"");
 
     /* wrong types everywhere */
-    robust_add(cs, "puzzle number", "invalid-request", "{\"puzzle\":5}");
-    robust_add(cs, "puzzle true", "invalid-request", "{\"puzzle\":true}");
-    robust_add(cs, "puzzle object", "invalid-request", "{\"puzzle\":{}}");
-    robust_add(cs, "puzzle null", "invalid-request", "{\"puzzle\":null}");
+    robust_add(cs, "puzzle number", "invalid-puzzle", "{\"puzzle\":5}");
+    robust_add(cs, "puzzle true", "invalid-puzzle", "{\"puzzle\":true}");
+    robust_add(cs, "puzzle object", "invalid-puzzle", "{\"puzzle\":{}}");
+    robust_add(cs, "puzzle null", "invalid-puzzle", "{\"puzzle\":null}");
     robust_add(cs, "cell string", "invalid-puzzle",
                "{\"puzzle\":[\"1\",0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]}");
     robust_add(cs, "cell bool", "invalid-puzzle",

@@ -23,6 +23,7 @@ Test(api, healthz_readyz_info)
     struct exchange x = run((struct call){.method = "GET", .path = "/healthz"});
     cr_assert_eq(x.resp.status, 200);
     cr_assert_str_eq(get_str(x.json, "status"), "ok");
+    cr_assert_str_eq(get_str(x.json, "version"), SUDOKUD_VERSION);
     done(&x);
 
     x = run((struct call){.method = "GET", .path = "/readyz"});
@@ -274,11 +275,28 @@ Test(api, refused_puzzles_count_in_solves_total)
     x = post("/v1/solve", "{\"oops\":1}");
     expect_problem(&x, 400, "invalid-request");
     done(&x);
+    /* a value where the puzzle belongs that is no puzzle at all, on every
+     * endpoint that reads one, and as a batch item */
+    static const char *const paths[] = {"/v1/solve", "/v1/validate", "/v1/rate", "/v1/explain",
+                                        "/v1/hint"};
+    for (size_t i = 0; i < sizeof(paths) / sizeof(paths[0]); i++) {
+        x = post(paths[i], "{\"puzzle\":7}");
+        cr_assert_str_eq(first_pointer(expect_problem(&x, 400, "invalid-puzzle")), "/puzzle");
+        done(&x);
+    }
+    x = post("/v1/rate", "{\"puzzle\":\"11..............\"}");
+    expect_problem(&x, 422, "conflicting-givens");
+    done(&x);
+    x = post("/v1/solve/batch", "{\"puzzles\":[7,{\"puzzle\":true},\"1234341221434321\"]}");
+    cr_assert_eq(x.resp.status, 200, "%s", x.text);
+    cr_assert_eq(get(get(x.json, "summary"), "errors")->valueint, 2, "%s", x.text);
+    done(&x);
     x = run((struct call){.method = "GET", .path = "/metrics"});
-    cr_assert(strstr(x.text, "sudokud_solves_total{status=\"conflict\"} 1\n") != NULL, "%s",
+    cr_assert(strstr(x.text, "sudokud_solves_total{status=\"conflict\"} 2\n") != NULL, "%s",
               x.text);
-    cr_assert(strstr(x.text, "sudokud_solves_total{status=\"invalid\"} 2\n") != NULL,
-              "a request that is not a puzzle does not count: %s", x.text);
+    cr_assert(strstr(x.text, "sudokud_solves_total{status=\"invalid\"} 9\n") != NULL,
+              "every puzzle refused as invalid counts, a request that is not a puzzle does not: %s",
+              x.text);
     done(&x);
 }
 

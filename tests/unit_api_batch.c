@@ -46,7 +46,7 @@ Test(api, json_batch_keeps_order_and_mixes_results_with_problems)
     r = r->next;
     cr_assert_str_eq(get_str(r, "status"), "solved", "escaped strings: %s", x.text);
     r = r->next;
-    cr_assert_str_eq(get_str(r, "type"), "urn:sudokud:problem:invalid-request");
+    cr_assert_str_eq(get_str(r, "type"), "urn:sudokud:problem:invalid-puzzle", "7 is no puzzle");
 
     const cJSON *s = get(x.json, "summary");
     cr_assert_eq(get(s, "count")->valueint, 8);
@@ -154,7 +154,7 @@ Test(api, text_batch_answers_one_ndjson_line_per_puzzle_line)
     cr_assert(cJSON_IsArray(get(lines[2], "solution")), "flat in, flat out");
     cr_assert(cJSON_IsString(get(lines[3], "solution")));
     cr_assert_str_eq(get_str(lines[4], "type"), "urn:sudokud:problem:conflicting-givens");
-    cr_assert_str_eq(get_str(lines[5], "type"), "urn:sudokud:problem:invalid-request");
+    cr_assert_str_eq(get_str(lines[5], "type"), "urn:sudokud:problem:invalid-puzzle");
     cr_assert_str_eq(get_str(lines[6], "status"), "solved");
     for (int i = 0; i < n; i++) cJSON_Delete(lines[i]);
     done(&x);

@@ -44,7 +44,7 @@ Test(api, rate_explain_and_hint_need_exactly_one_solution)
         done(&x);
         /* consistent givens, no completion */
         x = post(paths[i], "{\"puzzle\":\"1...2...4......3\"}");
-        pb = expect_problem(&x, 422, "not-unique");
+        pb = expect_problem(&x, 422, "no-solution");
         cr_assert(strstr(get_str(pb, "detail"), "no solution") != NULL, "%s", x.text);
         done(&x);
         x = post(paths[i], "{\"puzzle\":\"11..............\"}");
@@ -169,6 +169,18 @@ Test(api, hint_names_mistakes_without_revealing_and_else_the_next_step)
     cr_assert_str_eq(get_str(x.json, "kind"), "solved", "%s", x.text);
     done(&x);
 
+    /* entries that are no grid of the puzzle's size are measured against
+     * it, whatever the order of the keys */
+    snprintf(body, sizeof(body), "{\"entries\":\"12\",\"puzzle\":\"%s\"}", top95_1);
+    x = post("/v1/hint", body);
+    cr_assert_str_eq(get_str(expect_problem(&x, 400, "invalid-puzzle"), "detail"),
+                     "entries: 81 cells expected, 2 found (the puzzle is 9x9)", "%s", x.text);
+    done(&x);
+    snprintf(body, sizeof(body), "{\"puzzle\":\"%s\",\"entries\":[1,2]}", top95_1);
+    x = post("/v1/hint", body);
+    cr_assert_str_eq(get_str(expect_problem(&x, 400, "invalid-request"), "detail"),
+                     "entries have 2 cells, the 9x9 puzzle 81", "%s", x.text);
+    done(&x);
     /* entries of another size, candidates of the wrong count */
     snprintf(body, sizeof(body), "{\"puzzle\":\"%s\",\"entries\":\"1234341221434321\"}", top95_1);
     x = post("/v1/hint", body);

@@ -242,7 +242,7 @@ Test(api, invalid_requests_point_at_the_value)
 {
     expect_post_problem("[1,2]", 400, "invalid-request", "");
     expect_post_problem("{}", 400, "invalid-request", "/puzzle");
-    expect_post_problem("{\"puzzle\":5}", 400, "invalid-request", "/puzzle");
+    expect_post_problem("{\"puzzle\":5}", 400, "invalid-puzzle", "/puzzle");
     expect_post_problem("{\"puzzle\":\"1234341221434321\",\"maxsolutions\":1}", 400,
                         "invalid-request", "/maxsolutions");
     expect_post_problem("{\"puzzle\":\"1234341221434321\",\"a/b~c\":1}", 400, "invalid-request",
@@ -526,4 +526,37 @@ Test(api, validate_runs_checks_when_asked)
     x = post("/v1/validate", "{\"puzzle\":\"1...............\",\"max_solutions\":2}");
     expect_problem(&x, 400, "invalid-request");
     done(&x);
+}
+
+/* A jigsaw has no box; a layout given as labels is refused in its own labels. */
+Test(api, a_jigsaw_answer_has_no_box_and_its_layout_problems_name_the_labels)
+{
+    struct exchange x = post("/v1/solve", "{\"puzzle\":\"1...............\",\"regions\":"
+                                          "\"AABBAABBCCDDCCDD\"}");
+    cr_assert_eq(x.resp.status, 200, "%s", x.text);
+    cr_assert(cJSON_IsNull(get(x.json, "box")), "no box for a region layout: %s", x.text);
+    done(&x);
+    x = post("/v1/solve/batch", "{\"puzzles\":[\"1...............\"],\"regions\":"
+                                "\"AABBAABBCCDDCCDD\"}");
+    cr_assert(cJSON_IsNull(get(get(x.json, "results")->child, "box")), "%s", x.text);
+    done(&x);
+    static const struct {
+        const char *regions, *detail;
+    } bad[] = {
+        {"\"AABBAABBCCDDCCCC\"", "region \"C\" has 6 cells, 4 expected"},
+        {"\"\u00c4\u00c4BB\u00c4\u00c4BBCCDDCCDE\"",
+         "5 distinct labels, but a 4x4 grid has 4 regions: \"E\" at r4c4 is one too many"},
+        {"\"AABBAABBCCDDCCD\"", "the region layout has 15 labels, the 4x4 grid 16 cells"},
+        {"[0,0,1,1,0,0,1,1,2,2,3,3,2,2,3,3,3]", "the region layout has 17 cells, the grid 16"},
+    };
+    for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+        char body[160];
+        snprintf(body, sizeof(body), "{\"puzzle\":\"1...............\",\"regions\":%s}",
+                 bad[i].regions);
+        x = post("/v1/solve", body);
+        const cJSON *pb = expect_problem(&x, 422, "unsupported-shape");
+        cr_assert_str_eq(get_str(pb, "detail"), bad[i].detail, "%s", x.text);
+        cr_assert_str_eq(first_pointer(pb), "/regions");
+        done(&x);
+    }
 }

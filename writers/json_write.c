@@ -190,13 +190,17 @@ void json_render_result(buf *b, const json_result *r)
         o = JSON_LIT(o, "null");
     o = JSON_LIT(o, ",\"size\":");
     o = buf_write_u64(o, (uint64_t)p->size);
-    o = JSON_LIT(o, ",\"box\":{\"rows\":");
-    o = buf_write_u64(o, (uint64_t)p->box_rows);
-    o = JSON_LIT(o, ",\"cols\":");
-    o = buf_write_u64(o, (uint64_t)p->box_cols);
-    if (r->box_assumed && !p->has_regions && p->box_rows != p->box_cols)
-        o = JSON_LIT(o, ",\"assumed\":true");
-    o = JSON_LIT(o, "},\"solution\":");
+    if (p->has_regions) {
+        o = JSON_LIT(o, ",\"box\":null"); /* the regions are its boxes */
+    } else {
+        o = JSON_LIT(o, ",\"box\":{\"rows\":");
+        o = buf_write_u64(o, (uint64_t)p->box_rows);
+        o = JSON_LIT(o, ",\"cols\":");
+        o = buf_write_u64(o, (uint64_t)p->box_cols);
+        if (r->box_assumed && p->box_rows != p->box_cols) o = JSON_LIT(o, ",\"assumed\":true");
+        *o++ = '}';
+    }
+    o = JSON_LIT(o, ",\"solution\":");
     if (res->solutions_stored > 0)
         o = json_grid(o, r->form, p->size, res->solutions);
     else
