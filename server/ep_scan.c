@@ -19,7 +19,10 @@
  * scan --json` prints, with queue and total added to its timing_us); a photo
  * that is no reading is a problem: 400 bad-image (empty, not an image,
  * damaged), 415 (an image type other than the three), 422 too-many-pixels,
- * 422 no-grid, each with libscan's sentence as the detail.
+ * 422 no-grid, each with libscan's sentence as the detail. Too many pixels
+ * is 422, not 413: the body was within its byte limit, and a 413 would tell
+ * the client to send fewer bytes, while a 60-megapixel PNG of a blank page
+ * can be smaller than a phone's 12-megapixel JPEG that reads fine.
  */
 #include <stdlib.h>
 
