@@ -14,6 +14,7 @@
 #                        (only mixed photos whose printed twin is in v2_train: the
 #                        twin's .dat says which digits are printed)
 #   p50 / p95 ms         decode + detect + recognise per photo (timing_us), pinned
+#   CPU ms/photo         user + system time of the reading process over its photos
 # then the same time for a 12-megapixel photo (a train photo scaled to 4000x3000
 # with noise, so it compresses like a camera's), read 20 times.
 #
@@ -21,9 +22,10 @@
 # pipeline works end to end, not how it does on new photos (the classifier's
 # cross-validated figures are in scan/train/). Expected digits come from the
 # dataset's .dat files (line 2, the image size, is ignored).
-# Needs jq and /usr/bin/python3 with PIL (scripts/deps.sh bench).
+# Needs jq, /usr/bin/time and /usr/bin/python3 with PIL (scripts/deps.sh bench).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# shellcheck source=bench/common.sh
 . bench/common.sh
 SUDOKU=${1:-build/sudoku}
 bench_need bench/scan.sh "$SUDOKU"
@@ -34,12 +36,21 @@ scripts/scan-data.sh "$data" >/dev/null
 # digits FILE.dat: its 81 digits as one string, 0 = blank.
 digits() { sed -n '3,11p' "$1" | tr -dc '0-9'; }
 
+# scan_json NAME FILE...: `sudoku scan --json FILE...` on standard output, and the
+# process's CPU milliseconds per file in $tmp/NAME.cpu (/usr/bin/time: user + system).
+scan_json() {
+    local name=$1
+    shift
+    # exit 1 (some photo not read as a unique puzzle) is a result here
+    "${pin[@]}" /usr/bin/time -f '%U %S' -o "$tmp/$name.time" "$SUDOKU" scan --json "$@" 2>/dev/null || true
+    tail -n 1 "$tmp/$name.time" | awk -v n=$# '{ printf "%.0f\n", ($1 + $2) * 1000 / n }' >"$tmp/$name.cpu"
+}
+
 # read_list DESC: one line per photo: "ok|miss GOT_PUZZLE GOT_ENTRIES TOTAL_US WANT_V2 WANT_MIXED"
 read_list() {
     local desc=$1 files=() f
     while read -r f; do files+=("$data/$f"); done <"$data/$desc"
-    # exit 1 (some photo not read as a unique puzzle) is a result here
-    { "${pin[@]}" "$SUDOKU" scan --json "${files[@]}" 2>/dev/null || true; } |
+    scan_json "$desc" "${files[@]}" |
         jq -r '[(if .puzzle then "ok" else "miss" end), (.puzzle // "-"), (.entries // "-"),
                 (.timing_us.decode + .timing_us.detect + .timing_us.recognise)] | @tsv' |
         paste - <(while read -r f; do
@@ -95,16 +106,20 @@ noise = Image.effect_noise((4000, 3000), 40).convert("RGB")
 Image.blend(im, noise, 0.15).save(sys.argv[2], quality=92)
 PY
 fi
-read -r big_p50 big_p95 < <(for _ in $(seq 20); do
-    { "${pin[@]}" "$SUDOKU" scan --json "$big" 2>/dev/null || true; } |
-        jq -r '.timing_us.decode + .timing_us.detect + .timing_us.recognise'
-done | percentiles)
+bigs=()
+for _ in $(seq 20); do bigs+=("$big"); done
+read -r big_p50 big_p95 < <(scan_json big "${bigs[@]}" |
+    jq -r '.timing_us.decode + .timing_us.detect + .timing_us.recognise' | percentiles)
 
 echo "bench/scan.sh: $SUDOKU on the TRAIN photos of wichtounet/sudoku_dataset ($where, one thread)"
 echo "These photos trained the classifier: see scan/train/ for cross-validated figures."
 echo
-echo "| list | photos | grids found | read exactly | cells right | p50 ms | p95 ms |"
-echo "|---|---|---|---|---|---|---|"
-echo "| v2_train (givens and blanks) | ${v2_found#*/} | ${v2_found%/*} | ${v2_exact%/*} | $v2_cells | $v2_p50 | $v2_p95 |"
-echo "| v2_mixed_train (givens and entries, all 81) | ${mx_found#*/} | ${mx_found%/*} | ${mx_exact%/*} | $mx_cells | $mx_p50 | $mx_p95 |"
-echo "| 12 MP photo, $(stat -c %s "$big" | awk '{ printf "%.1f MB", $1 / 1e6 }'), 20 reads | 1 | | | | $big_p50 | $big_p95 |"
+echo "| list | photos | grids found | read exactly | cells right | p50 ms | p95 ms | CPU ms/photo |"
+echo "|---|---|---|---|---|---|---|---|"
+echo "| v2_train (givens and blanks) | ${v2_found#*/} | ${v2_found%/*} | ${v2_exact%/*} | $v2_cells | $v2_p50 | $v2_p95 | $(cat "$tmp/v2_train.desc.cpu") |"
+echo "| v2_mixed_train (givens and entries, all 81) | ${mx_found#*/} | ${mx_found%/*} | ${mx_exact%/*} | $mx_cells | $mx_p50 | $mx_p95 | $(cat "$tmp/v2_mixed_train.desc.cpu") |"
+echo "| 12 MP photo, $(stat -c %s "$big" | awk '{ printf "%.1f MB", $1 / 1e6 }'), 20 reads | 1 | | | | $big_p50 | $big_p95 | $(cat "$tmp/big.cpu") |"
+echo
+echo "p50/p95: wall time of decode + detect + recognise (timing_us); CPU ms/photo: the"
+echo "process's user + system time over its photos (file reading included). When the"
+echo "machine is busy, the wall times grow and the CPU time does not."

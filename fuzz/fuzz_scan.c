@@ -3,7 +3,7 @@
  * Input: the bytes of an upload, as POST /v1/scan and `sudoku scan` hand
  * them over: decoding (type sniffing, header checks, Leptonica's JPEG, PNG
  * and WebP readers), grid detection, warping, cell cutting, classification
- * and the solver check all run on it. The pixel limit is lowered to 512x512
+ * and the solver check all run on it. The pixel limit is lowered to 256x256
  * so an input claiming a large image is refused or decoded quickly; a
  * photo-sized decode is what the unit tests cover.
  *
@@ -38,7 +38,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         scan_init();
         ready = true;
     }
-    scan_options opts = {.max_pixels = 512 * 512};
+    scan_options opts = {.max_pixels = 256 * 256};
     scan_result r;
     scan_status st = scan_read(data, size, &opts, &r);
     FUZZ_ASSERT(st == r.status && strcmp(scan_status_str(st), "unknown") != 0);

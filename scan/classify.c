@@ -11,8 +11,10 @@
  *     dense  64 -> 19, softmax
  *
  * about 0.7 million multiply-adds a cell. Each activation map is kept with a one-pixel zero
- * border, so a convolution is, per output channel, nine shifted multiply-adds of whole rows
- * with no bounds tests: loops the compiler vectorises.
+ * border, so a convolution adds, for each output row, the nine taps over three input rows in
+ * one pass with no bounds tests: a loop the compiler vectorises, which loads and stores the
+ * accumulator row once per input channel rather than once per tap (8.0 -> 5.6 ms of CPU for
+ * 81 cells at -O2 -msse4.2).
  *
  * digits.bin (little-endian), read in place from the embedded bytes:
  *
@@ -107,14 +109,15 @@ static void conv_pool(const float *in, int cin, int n, float *out, int cout,
         for (int i = 0; i < n * n; i++) acc[i] = b;
         for (int ci = 0; ci < cin; ci++) {
             const float *plane = in + (size_t)ci * p * p;
-            for (int k = 0; k < 9; k++) {
-                float wk = f32_at(*w, ((size_t)co * cin + ci) * 9 + k);
-                const float *src = plane + (k / 3) * p + k % 3;
-                for (int y = 0; y < n; y++) {
-                    const float *s = src + y * p;
-                    float *a = acc + y * n;
-                    for (int x = 0; x < n; x++) a[x] += wk * s[x];
-                }
+            float k[9];
+            for (int i = 0; i < 9; i++) k[i] = f32_at(*w, ((size_t)co * cin + ci) * 9 + i);
+            for (int y = 0; y < n; y++) {
+                const float *r0 = plane + y * p, *r1 = r0 + p, *r2 = r1 + p;
+                float *a = acc + y * n;
+                for (int x = 0; x < n; x++)
+                    a[x] += k[0] * r0[x] + k[1] * r0[x + 1] + k[2] * r0[x + 2] + k[3] * r1[x] +
+                            k[4] * r1[x + 1] + k[5] * r1[x + 2] + k[6] * r2[x] + k[7] * r2[x + 1] +
+                            k[8] * r2[x + 2];
             }
         }
         float *dst = out + (size_t)co * q * q;

@@ -17,8 +17,10 @@
  * (scan/read.c).
  *
  * Thread safety: scan_read is reentrant; any number of threads may read at
- * once (each call allocates and frees its own few megabytes, and no more
- * than about 4 bytes per pixel of the photo while decoding it). Call
+ * once. Each call allocates and frees its own memory: a few megabytes for
+ * a JPEG (decoded reduced), but up to about 6 bytes per pixel for a PNG or
+ * WebP, which Leptonica decodes whole (some 300 MB at the 50-megapixel
+ * limit: a server with several workers may want a lower max_pixels). Call
  * scan_init() once before starting threads: it silences Leptonica's
  * messages on stderr, a global setting of that library. libjpeg and libpng
  * still print a line of their own for some damaged files.

@@ -32,7 +32,7 @@ test)
     want="$want gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user-static file"
     ;;
 browser) want="$build $browser"; npm_dirs="tests/browser" ;;
-bench) want="$build wrk nginx util-linux jq python3-pil" ;;
+bench) want="$build wrk nginx util-linux jq time python3-pil" ;;
 *) echo "usage: $0 build|test|browser|bench" >&2; exit 2 ;;
 esac
 

@@ -16,9 +16,9 @@ tmp="$out.tmp"
     for f in "$@"; do
         name=$(basename "$f" .bin | tr -c 'A-Za-z0-9_\n' '_')
         size=$(wc -c <"$f" | tr -d ' ')
-        echo "extern const unsigned char scan_model_$name[];"
+        echo "extern const unsigned char scan_model_${name}[];"
         echo "extern const unsigned long scan_model_${name}_size;"
-        echo "_Alignas(16) const unsigned char scan_model_$name[] = {"
+        echo "_Alignas(16) const unsigned char scan_model_${name}[] = {"
         od -An -v -tx1 "$f" | sed -e 's/  */ /g' -e 's/^ //' -e 's/ *$//' -e '/^$/d' \
             -e 's/\([0-9a-f][0-9a-f]\)/0x\1,/g'
         echo "0x00};"

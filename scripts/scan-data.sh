@@ -26,12 +26,14 @@ mkdir -p "$out/images" "$out/mixed"
 show datasets/v2_train.desc >"$out/v2_train.desc"
 show datasets/v2_mixed_train.desc >"$out/v2_mixed_train.desc"
 n=0
-for jpg in $(cat "$out/v2_train.desc" "$out/v2_mixed_train.desc"); do
+while read -r jpg; do
     dat=${jpg%.jpg}.dat
     [ -s "$out/$jpg" ] || show "$jpg" >"$out/$jpg"
     [ -s "$out/$dat" ] || show "$dat" >"$out/$dat"
     n=$((n + 1))
-done
+done <<EOF
+$(cat "$out/v2_train.desc" "$out/v2_mixed_train.desc")
+EOF
 # outlines_sorted.csv names ./images/imageN.jpg; keep the listed ones only.
 show outlines_sorted.csv | sed 's#^\./##' | grep -F -f "$out/v2_train.desc" >"$out/outlines.csv" || true
 echo "scan-data.sh: $n photos in $out, $(wc -l <"$out/outlines.csv") outlines"

@@ -215,14 +215,23 @@ def render_cells(rng, per_class, blanks):
 
 
 def augment(rng, cells):
-    """Small shifts, turns, zooms and contrast changes, as another photo of the same cell."""
+    """Small shifts, turns, shears, zooms, stroke widths and contrast changes, as another photo
+    (or another hand) of the same cell."""
     out = np.empty(cells.shape, np.float32)
     c = SIDE / 2
+    thicken = np.ones((2, 2), np.uint8)
     for i, cell in enumerate(cells):
         m = cv2.getRotationMatrix2D((c, c), rng.normal(0, 2.5), rng.uniform(0.92, 1.08))
-        m[:, 2] += rng.uniform(-2, 2, 2)
+        shear = np.array([[1.0, rng.normal(0, 0.08)], [0.0, rng.uniform(0.92, 1.08)]])
+        m[:, :2] = m[:, :2] @ shear
+        m[:, 2] = c - m[:, :2] @ np.array([c, c]) + rng.uniform(-2, 2, 2)
         img = cv2.warpAffine(cell.astype(np.float32), m, (SIDE, SIDE), flags=cv2.INTER_LINEAR,
                              borderMode=cv2.BORDER_REPLICATE)
+        stroke = rng.random()
+        if stroke < 0.15:
+            img = cv2.dilate(img, thicken)
+        elif stroke < 0.3:
+            img = cv2.erode(img, thicken)
         img = img * rng.uniform(0.7, 1.25) + rng.normal(0, rng.uniform(0, 6), img.shape)
         out[i] = np.clip(img, 0, 255)
     return out
@@ -307,6 +316,7 @@ def cmd_cv(args, photos, rendered):
     fold = folds_of(rels)
     total = {"printed": [0] * 5, "mixed": [0] * 5}
     lines = []
+    per_photo = {}
     for k in range(FOLDS):
         train = [r for r in rels if fold[os.path.basename(r)] != k]
         test = [r for r in rels if fold[os.path.basename(r)] == k]
@@ -319,9 +329,14 @@ def cmd_cv(args, photos, rendered):
             print(lines[-1], flush=True)
         for w in wrong:
             print(f"    {w[0]} cell {w[1]}: label {w[2]} read {w[3]}")
+            per_photo[w[0]] = per_photo.get(w[0], 0) + 1
     for task in total:
         lines.append(f"all {task}: {fmt(total[task])}")
         print(lines[-1])
+    worst = sorted(per_photo.items(), key=lambda kv: (-kv[1], kv[0]))
+    lines.append("photos with 3 or more wrong cells: " +
+                 ", ".join(f"{r} {n}" for r, n in worst if n >= 3))
+    print(lines[-1])
     return lines
 
 
