@@ -25,16 +25,16 @@
 #include <string.h>
 
 #include "server/api.h"
-#include "writers/buf.h"
 #include "server/config.h"
 #include "server/input.h"
 #include "server/json_batch.h"
 #include "server/json_check.h"
 #include "server/json_read.h"
-#include "writers/json_write.h"
 #include "server/metrics.h"
-#include "writers/problems.h"
 #include "solver/sudoku.h"
+#include "writers/buf.h"
+#include "writers/json_write.h"
+#include "writers/problems.h"
 
 /* Search nodes per solve. The plain 9x9 (the fast9 path) gets FUZZ_NODE_BUDGET:
  * enough to finish most 9x9 puzzles. The generic path (other sizes, diagonal,

@@ -23,8 +23,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     if (size > FUZZ_MAX_INPUT) return -1;
     input_init(&in, cells, regions, 2000);
-    if (json_read_request((const char *)data, size, REQUEST_SOLVE, FUZZ_MAX_TIMEOUT_MS, &in,
-                          &pb) != 0) {
+    if (json_read_request((const char *)data, size, REQUEST_SOLVE, FUZZ_MAX_TIMEOUT_MS, &in, &pb) !=
+        0) {
         fuzz_check_problem(&pb, -1);
         return 0;
     }

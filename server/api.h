@@ -20,8 +20,8 @@
 
 #include "server/config.h"
 #include "server/job.h"
-#include "writers/problems.h"
 #include "server/routes.h"
+#include "writers/problems.h"
 
 /* Room for a request id and its NUL (ids are 1..64 characters). */
 #define API_REQUEST_ID_LEN 65

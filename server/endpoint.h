@@ -1,7 +1,8 @@
 /* endpoint.h -- what an endpoint is made of, and the helpers endpoints answer with.
  *
  * Internal to api.c, routes.c and the ep_*.c files (http.c sees only
- * api.h); it brings reply.h, the helpers endpoints answer with. An endpoint is up to four functions, named in its route row:
+ * api.h); it brings reply.h, the helpers endpoints answer with. An endpoint is up to four
+ * functions, named in its route row:
  *
  *   parse   network thread: reads the request; answers it (returns NULL with
  *           *resp filled) or returns a job made with api_job_new()
@@ -20,9 +21,9 @@
 #include <stdatomic.h>
 
 #include "server/api.h"
-#include "writers/buf.h"
 #include "server/metrics.h"
 #include "server/reply.h"
+#include "writers/buf.h"
 
 typedef job *(*route_parse_fn)(api_context *ctx, const api_request *req, api_response *resp);
 typedef bool (*route_quick_fn)(job *j, worker *w);

@@ -32,8 +32,8 @@
 #include "server/input.h"
 #include "server/json_batch.h"
 #include "server/json_read.h"
-#include "writers/json_write.h"
 #include "server/options.h"
+#include "writers/json_write.h"
 
 /* Tasks per worker a batch is cut into: enough to even out hard and easy
  * chunks and to start streaming the answer early (the first chunk is about
@@ -210,8 +210,8 @@ static int batch_read_text(api_context *ctx, const api_request *req, batch *b,
         count += !batch_line_skipped(req->body, start, end);
     if (count > ctx->cfg->max_batch_items)
         return problem_set(pb, API_PROBLEM_BATCH_TOO_LARGE, NULL,
-                               "%zu puzzles in one batch; the limit is %llu", count,
-                               (unsigned long long)ctx->cfg->max_batch_items);
+                           "%zu puzzles in one batch; the limit is %llu", count,
+                           (unsigned long long)ctx->cfg->max_batch_items);
     if (batch_begin(b, count, shared) != 0)
         return problem_set(pb, API_PROBLEM_INTERNAL_ERROR, NULL, "out of memory");
 
@@ -262,8 +262,8 @@ static bool batch_defer_text(const api_request *req, batch *b, const input_puzzl
     if (cells > max_cells) return false;
     if (count > b->ctx->cfg->max_batch_items) {
         *rc = problem_set(pb, API_PROBLEM_BATCH_TOO_LARGE, NULL,
-                              "%zu puzzles in one batch; the limit is %llu", count,
-                              (unsigned long long)b->ctx->cfg->max_batch_items);
+                          "%zu puzzles in one batch; the limit is %llu", count,
+                          (unsigned long long)b->ctx->cfg->max_batch_items);
         return true;
     }
     b->items = calloc(count > 0 ? count : 1, sizeof(*b->items));
@@ -290,8 +290,7 @@ static bool batch_defer_text(const api_request *req, batch *b, const input_puzzl
 static int batch_read(api_context *ctx, const api_request *req, batch *b, api_problem *pb)
 {
     uint8_t *scratch = malloc(4 * (size_t)SUDOKU_MAX_CELLS);
-    if (scratch == NULL)
-        return problem_set(pb, API_PROBLEM_INTERNAL_ERROR, NULL, "out of memory");
+    if (scratch == NULL) return problem_set(pb, API_PROBLEM_INTERNAL_ERROR, NULL, "out of memory");
     input_puzzle shared, item;
     uint32_t def_timeout = (uint32_t)ctx->cfg->default_timeout_ms;
     input_init(&shared, scratch, scratch + SUDOKU_MAX_CELLS, def_timeout);
@@ -318,10 +317,9 @@ static int batch_read(api_context *ctx, const api_request *req, batch *b, api_pr
     free(scratch);
     if (rc == 0 && b->solution_cells > max_cells)
         rc = problem_set(pb, API_PROBLEM_BATCH_TOO_LARGE, NULL,
-                             "the batch asks for %llu solution cells; at most %llu for a body "
-                             "of this size (lower return_solutions)",
-                             (unsigned long long)b->solution_cells,
-                             (unsigned long long)max_cells);
+                         "the batch asks for %llu solution cells; at most %llu for a body "
+                         "of this size (lower return_solutions)",
+                         (unsigned long long)b->solution_cells, (unsigned long long)max_cells);
     return rc;
 }
 
@@ -424,8 +422,8 @@ static void batch_run_item(batch *b, struct batch_chunk *c, buf *out, worker *w,
         size_t n = sudoku_conflicts(p, NULL, 0);
         sudoku_conflict *conflicts = malloc(n * sizeof(*conflicts));
         if (conflicts != NULL) sudoku_conflicts(p, conflicts, n);
-        problem_set(&pb, API_PROBLEM_CONFLICTING_GIVENS, NULL,
-                        "%zu rule%s broken by the givens", n, n == 1 ? " is" : "s are");
+        problem_set(&pb, API_PROBLEM_CONFLICTING_GIVENS, NULL, "%zu rule%s broken by the givens", n,
+                    n == 1 ? " is" : "s are");
         json_render_problem(out, &pb, NULL, NULL, (long long)i, conflicts,
                             conflicts != NULL ? n : 0, p);
         free(conflicts);

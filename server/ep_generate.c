@@ -5,12 +5,12 @@
  * alone, and the answer streams out in order as they are done, like a
  * batch. Like a batch, the job never asks for more queue entries than the
  * queue has (--queue-depth): with fewer entries than puzzles, each task
- * makes a run of consecutive puzzles, so an idle server always admits it. A difficulty (a level, or a score range) is met by rating each
- * candidate with the step engine (sudoku_score_by_rating, which stops as
- * soon as a step passes the range); every puzzle answered is then rated in
- * full, so its `score` and `level` are what /v1/rate says of it. The request's
- * timeout_ms bounds the whole job: a puzzle that could not meet its target
- * in time is answered as the closest one found, with "status":"limit".
+ * makes a run of consecutive puzzles, so an idle server always admits it. A difficulty (a level, or
+ * a score range) is met by rating each candidate with the step engine (sudoku_score_by_rating,
+ * which stops as soon as a step passes the range); every puzzle answered is then rated in full, so
+ * its `score` and `level` are what /v1/rate says of it. The request's timeout_ms bounds the whole
+ * job: a puzzle that could not meet its target in time is answered as the closest one found, with
+ * "status":"limit".
  *
  * Without a seed the server draws one and says which, so any answer can be
  * made again. Such a request for one 9x9 at a level with the default
@@ -26,9 +26,9 @@
 #include "server/endpoint.h"
 #include "server/input.h"
 #include "server/json_read.h"
-#include "writers/json_write.h"
 #include "server/options.h"
 #include "server/reserve.h"
+#include "writers/json_write.h"
 
 /* Candidate puzzles a task tries for a difficulty before it settles for
  * the closest (the deadline usually ends the search first). */
@@ -227,7 +227,8 @@ job *ep_generate_parse(api_context *ctx, const api_request *req, api_response *r
     }
     g->opts.deadline_ns = option_deadline_ns(req->start_ns, in.timeout_ms);
     g->seed = in.seed;
-    if ((in.given & OPTION_BIT(SEED)) == 0 && getrandom(&g->seed, sizeof(g->seed), 0) != (ssize_t)sizeof(g->seed))
+    if ((in.given & OPTION_BIT(SEED)) == 0 &&
+        getrandom(&g->seed, sizeof(g->seed), 0) != (ssize_t)sizeof(g->seed))
         g->seed = sudoku_now_ns();
     g->seed &= INPUT_MAX_SEED;
     g->start_ns = req->start_ns;

@@ -14,8 +14,8 @@
 #include "server/endpoint.h"
 #include "server/input.h"
 #include "server/json_read.h"
-#include "writers/json_write.h"
 #include "server/options.h"
+#include "writers/json_write.h"
 
 typedef struct logic {
     api_context *ctx;
@@ -120,8 +120,8 @@ static bool logic_check_solution(logic *lg, sudoku_status status, sudoku_limit_r
         return true;
     case SUDOKU_MULTIPLE:
         problem_set(&lg->problem, API_PROBLEM_NOT_UNIQUE, NULL,
-                        "the puzzle has several solutions; ratings, explanations and hints need "
-                        "exactly one");
+                    "the puzzle has several solutions; ratings, explanations and hints need "
+                    "exactly one");
         break;
     case SUDOKU_NO_SOLUTION:
     case SUDOKU_CONFLICT:

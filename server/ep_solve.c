@@ -14,8 +14,8 @@
 #include "server/endpoint.h"
 #include "server/input.h"
 #include "server/json_read.h"
-#include "writers/json_write.h"
 #include "server/options.h"
+#include "writers/json_write.h"
 
 /* Search nodes a solve may take on the network thread before it is handed
  * to a worker: most published puzzles need far fewer, and a few hundred

@@ -54,9 +54,9 @@
 #include <time.h>
 
 #include "server/api.h"
-#include "writers/buf.h"
 #include "server/log.h"
 #include "solver/sudoku.h"
+#include "writers/buf.h"
 
 /* The API names its statuses without MHD; they must be the same numbers. */
 _Static_assert(API_HTTP_OK == MHD_HTTP_OK, "200");

@@ -29,8 +29,8 @@ int input_read_text(input_puzzle *p, const char *text, size_t len, const char *p
     if (n < 0) return problem_set(pb, API_PROBLEM_INVALID_PUZZLE, pointer, "%s", err);
     if (!sudoku_size_ok(n))
         return problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, pointer,
-                               "a %dx%d grid is not supported: N must be %d..%d and not prime", n,
-                               n, SUDOKU_MIN_SIZE, SUDOKU_MAX_SIZE);
+                           "a %dx%d grid is not supported: N must be %d..%d and not prime", n, n,
+                           SUDOKU_MIN_SIZE, SUDOKU_MAX_SIZE);
     p->size = n;
     p->form = JSON_FORM_STRING;
     p->has_puzzle = true;
@@ -64,17 +64,17 @@ int input_read_region_labels(input_puzzle *p, const char *text, size_t len, cons
         if (id == nlabels) {
             if (nlabels == SUDOKU_MAX_SIZE)
                 return problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, pointer,
-                                       "more than %d distinct region labels", SUDOKU_MAX_SIZE);
+                                   "more than %d distinct region labels", SUDOKU_MAX_SIZE);
             labels[nlabels++] = cp;
         }
         if (count == SUDOKU_MAX_CELLS)
             return problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, pointer,
-                                   "more than %d region labels", SUDOKU_MAX_CELLS);
+                               "more than %d region labels", SUDOKU_MAX_CELLS);
         p->regions_buf[count++] = (uint8_t)id;
     }
     if (count == 0)
         return problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, pointer,
-                               "the region layout is empty");
+                           "the region layout is empty");
     p->nregions = count;
     p->regions = p->regions_buf;
     p->nlabels = nlabels;
@@ -140,11 +140,11 @@ int input_finish(input_puzzle *p, const char *base, const char *puzzle_ptr, api_
 
     if (!p->has_puzzle)
         return problem_set(pb, API_PROBLEM_INVALID_REQUEST, puzzle_ptr,
-                               "the required key \"puzzle\" is missing");
+                           "the required key \"puzzle\" is missing");
     if (!sudoku_size_ok(n)) {
         return problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, puzzle_ptr,
-                               "a %dx%d grid is not supported: N must be %d..%d and not prime", n,
-                               n, SUDOKU_MIN_SIZE, SUDOKU_MAX_SIZE);
+                           "a %dx%d grid is not supported: N must be %d..%d and not prime", n, n,
+                           SUDOKU_MIN_SIZE, SUDOKU_MAX_SIZE);
     }
     char err[SUDOKU_ERR_LEN];
     if (p->box_rows != 0) {
@@ -167,14 +167,14 @@ int input_finish(input_puzzle *p, const char *base, const char *puzzle_ptr, api_
     if (p->entries_size != 0 && p->entries_size != n) {
         problem_pointer_join(ptr, base, "/entries");
         return problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr,
-                               "entries are a %dx%d grid, the puzzle %dx%d", p->entries_size,
-                               p->entries_size, n, n);
+                           "entries are a %dx%d grid, the puzzle %dx%d", p->entries_size,
+                           p->entries_size, n, n);
     }
     if (p->nmarks != 0) {
         problem_pointer_join(ptr, base, "/candidates");
         if (p->nmarks != (size_t)n * (size_t)n)
             return problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr,
-                                   "%zu cells of candidates, the puzzle has %d", p->nmarks, n * n);
+                               "%zu cells of candidates, the puzzle has %d", p->nmarks, n * n);
         uint64_t over = n == 64 ? 0 : ~((UINT64_C(1) << n) - 1);
         for (int i = 0; i < n * n; i++) {
             if ((p->marks[i] & over) == 0) continue;
@@ -182,7 +182,7 @@ int input_finish(input_puzzle *p, const char *base, const char *puzzle_ptr, api_
             snprintf(index, sizeof(index), "/%d", i);
             problem_pointer_join(cell, ptr, index);
             return problem_set(pb, API_PROBLEM_INVALID_REQUEST, cell,
-                                   "r%dc%d: a candidate above %d", i / n + 1, i % n + 1, n);
+                               "r%dc%d: a candidate above %d", i / n + 1, i % n + 1, n);
         }
     }
     return 0;
@@ -214,7 +214,7 @@ int input_finish_generate(input_puzzle *p, api_problem *pb)
     if (p->score_min > 0 && p->score_max == 0) p->score_max = INPUT_MAX_SCORE;
     if (p->score_max != 0 && p->score_min > p->score_max)
         return problem_set(pb, API_PROBLEM_INVALID_REQUEST, "/score",
-                               "the score range is empty: min is above max");
+                           "the score range is empty: min is above max");
     p->has_puzzle = true; /* the grid is to be made: its shape is all there is to check */
     return input_finish(p, "", "/size", pb);
 }

@@ -15,9 +15,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "solver/sudoku.h"
 #include "writers/json_write.h"
 #include "writers/problems.h"
-#include "solver/sudoku.h"
 
 /* Option ranges of the API contract. */
 #define INPUT_MAX_SOLUTIONS            1000000u

@@ -23,9 +23,9 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "writers/buf.h"
 #include "server/metrics.h"
 #include "server/worker.h"
+#include "writers/buf.h"
 
 typedef struct job job;
 typedef struct job_runner job_runner;

@@ -68,7 +68,7 @@ static int json_read_item(const char *s, size_t len, size_t index, uint32_t max_
     }
     if (s[0] != '"' && s[0] != '[' && s[0] != '{')
         return problem_set(pb, API_PROBLEM_INVALID_PUZZLE, base,
-                               "an item must be a puzzle (string or array) or a request object");
+                           "an item must be a puzzle (string or array) or a request object");
     cJSON *v = json_parse_span(s, len, pb);
     if (v == NULL) return -1;
     int rc;
@@ -100,7 +100,7 @@ int json_read_batch(const char *body, size_t len, uint32_t max_timeout_ms, size_
     size_t i = json_skip_ws(body, len, 0);
     if (body[i] != '{')
         return problem_set(pb, API_PROBLEM_INVALID_REQUEST, "",
-                               "the request must be a JSON object with \"puzzles\"");
+                           "the request must be a JSON object with \"puzzles\"");
     i = json_skip_ws(body, len, i + 1);
     while (body[i] != '}') {
         size_t key_start = i, key_end = json_skip_string(body, i);
@@ -124,7 +124,7 @@ int json_read_batch(const char *body, size_t len, uint32_t max_timeout_ms, size_
         if (o->type == OPTION_PUZZLES) {
             if (body[i] != '[')
                 return problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr,
-                                       "puzzles must be an array");
+                                   "puzzles must be an array");
             have_puzzles = true;
             arr_start = i;
             arr_end = value_end;
@@ -140,7 +140,7 @@ int json_read_batch(const char *body, size_t len, uint32_t max_timeout_ms, size_
     }
     if (!have_puzzles)
         return problem_set(pb, API_PROBLEM_INVALID_REQUEST, "/puzzles",
-                               "the required key \"puzzles\" is missing");
+                           "the required key \"puzzles\" is missing");
 
     /* count first, so an oversized batch costs no parsing */
     size_t count = 0;
@@ -152,7 +152,7 @@ int json_read_batch(const char *body, size_t len, uint32_t max_timeout_ms, size_
     }
     if (count > max_items)
         return problem_set(pb, API_PROBLEM_BATCH_TOO_LARGE, "/puzzles",
-                               "%zu puzzles in one batch; the limit is %zu", count, max_items);
+                           "%zu puzzles in one batch; the limit is %zu", count, max_items);
     if (sink->begin(sink->ctx, count, shared) != 0)
         return problem_set(pb, API_PROBLEM_INTERNAL_ERROR, NULL, "out of memory");
 

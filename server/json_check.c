@@ -107,8 +107,8 @@ static int json_check_number(const unsigned char *s, size_t len, size_t *i, api_
     }
     if (k - *i > JSON_MAX_NUMBER_LEN)
         return problem_set(pb, API_PROBLEM_INVALID_REQUEST, NULL,
-                               "the number at byte offset %zu has %zu characters: out of range", *i,
-                               k - *i);
+                           "the number at byte offset %zu has %zu characters: out of range", *i,
+                           k - *i);
     *i = k;
     return 0;
 }
@@ -137,8 +137,8 @@ value:
     case '[':
         if (depth == JSON_MAX_DEPTH)
             return problem_set(pb, API_PROBLEM_MALFORMED_JSON, NULL,
-                                   "nesting deeper than %d levels at byte offset %zu",
-                                   JSON_MAX_DEPTH, i);
+                               "nesting deeper than %d levels at byte offset %zu", JSON_MAX_DEPTH,
+                               i);
         if (s[i] == '{')
             objects |= UINT64_C(1) << depth;
         else

@@ -72,14 +72,14 @@ static int json_cell(const cJSON *v, int n, const char *ptr, uint8_t *out, api_p
         return 0;
     case JSON_INT_RANGE:
         return problem_set(pb, API_PROBLEM_INVALID_PUZZLE, ptr,
-                               "value %g is out of range: a %dx%d grid takes 1..%d, 0 or null "
-                               "for a blank",
-                               v->valuedouble, n, n, n);
+                           "value %g is out of range: a %dx%d grid takes 1..%d, 0 or null "
+                           "for a blank",
+                           v->valuedouble, n, n, n);
     case JSON_INT_FRACTION:
         return problem_set(pb, API_PROBLEM_INVALID_PUZZLE, ptr, "a cell must be an integer");
     default:
         return problem_set(pb, API_PROBLEM_INVALID_PUZZLE, ptr,
-                               "a cell must be an integer 0..%d or null", n);
+                           "a cell must be an integer 0..%d or null", n);
     }
 }
 
@@ -97,15 +97,15 @@ static int json_read_row_text(const cJSON *v, const char *ptr, input_puzzle *p, 
     int n = cJSON_GetArraySize(v);
     if (n > SUDOKU_MAX_TEXT_SIZE || !sudoku_size_ok(n))
         return problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, ptr,
-                               "%d rows of text: N must be %d..%d and not prime (larger grids "
-                               "need arrays of numbers)",
-                               n, SUDOKU_MIN_SIZE, SUDOKU_MAX_TEXT_SIZE);
+                           "%d rows of text: N must be %d..%d and not prime (larger grids "
+                           "need arrays of numbers)",
+                           n, SUDOKU_MIN_SIZE, SUDOKU_MAX_TEXT_SIZE);
     int r = 0;
     for (const cJSON *row = v->child; row != NULL; row = row->next, r++) {
         json_ptr_index(rptr, sizeof(rptr), ptr, (size_t)r);
         if (!cJSON_IsString(row))
             return problem_set(pb, API_PROBLEM_INVALID_PUZZLE, rptr,
-                                   "row %d is not a string like the first row", r + 1);
+                               "row %d is not a string like the first row", r + 1);
         if (sudoku_parse_row(row->valuestring, strlen(row->valuestring), n, &p->cells[r * n],
                              err) != 0)
             return problem_set(pb, API_PROBLEM_INVALID_PUZZLE, rptr, "row %d: %s", r + 1, err);
@@ -126,8 +126,9 @@ int json_read_puzzle(const cJSON *v, const char *ptr, input_puzzle *p, api_probl
     if (cJSON_IsString(v))
         return input_read_text(p, v->valuestring, strlen(v->valuestring), ptr, pb);
     if (!cJSON_IsArray(v))
-        return problem_set(pb, API_PROBLEM_INVALID_PUZZLE, ptr,
-                               "puzzle must be a string, an array of rows (strings or arrays) or a flat array");
+        return problem_set(
+            pb, API_PROBLEM_INVALID_PUZZLE, ptr,
+            "puzzle must be a string, an array of rows (strings or arrays) or a flat array");
 
     const cJSON *first = v->child;
     if (first == NULL)
@@ -146,19 +147,19 @@ int json_read_puzzle(const cJSON *v, const char *ptr, input_puzzle *p, api_probl
         for (const cJSON *row = first; row != NULL; row = row->next, r++) {
             json_ptr_index(rptr, sizeof(rptr), ptr, (size_t)r);
             if (!cJSON_IsArray(row))
-                return problem_set(pb, API_PROBLEM_INVALID_PUZZLE, rptr,
-                                       "row %d is not an array", r + 1);
+                return problem_set(pb, API_PROBLEM_INVALID_PUZZLE, rptr, "row %d is not an array",
+                                   r + 1);
             int c = 0;
             for (const cJSON *cell = row->child; cell != NULL; cell = cell->next, c++) {
                 json_ptr_index(cptr, sizeof(cptr), rptr, (size_t)c);
                 if (c >= n)
                     return problem_set(pb, API_PROBLEM_INVALID_PUZZLE, rptr,
-                                           "row %d has more than %d cells", r + 1, n);
+                                       "row %d has more than %d cells", r + 1, n);
                 if (json_cell(cell, n, cptr, &p->cells[r * n + c], pb) != 0) return -1;
             }
             if (c != n)
                 return problem_set(pb, API_PROBLEM_INVALID_PUZZLE, rptr,
-                                       "row %d has %d cells, %d expected", r + 1, c, n);
+                                   "row %d has %d cells, %d expected", r + 1, c, n);
         }
         p->size = n;
         p->form = JSON_FORM_ROWS;
@@ -171,17 +172,16 @@ int json_read_puzzle(const cJSON *v, const char *ptr, input_puzzle *p, api_probl
         count++;
     if (count > SUDOKU_MAX_CELLS)
         return problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, ptr,
-                               "more than %d cells: the largest grid is %dx%d", SUDOKU_MAX_CELLS,
-                               SUDOKU_MAX_SIZE, SUDOKU_MAX_SIZE);
+                           "more than %d cells: the largest grid is %dx%d", SUDOKU_MAX_CELLS,
+                           SUDOKU_MAX_SIZE, SUDOKU_MAX_SIZE);
     int n = json_isqrt(count);
     if (n < 0)
         return problem_set(pb, API_PROBLEM_INVALID_PUZZLE, ptr,
-                               "%d cells do not make a square grid (81 for 9x9, 16 for 4x4...)",
-                               count);
+                           "%d cells do not make a square grid (81 for 9x9, 16 for 4x4...)", count);
     if (!sudoku_size_ok(n))
         return problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, ptr,
-                               "a %dx%d grid is not supported: N must be %d..%d and not prime", n,
-                               n, SUDOKU_MIN_SIZE, SUDOKU_MAX_SIZE);
+                           "a %dx%d grid is not supported: N must be %d..%d and not prime", n, n,
+                           SUDOKU_MIN_SIZE, SUDOKU_MAX_SIZE);
     int i = 0;
     for (const cJSON *cell = first; cell != NULL; cell = cell->next, i++) {
         json_ptr_index(cptr, sizeof(cptr), ptr, (size_t)i);
@@ -203,10 +203,10 @@ static int json_region_id(const cJSON *v, const char *ptr, uint8_t *out, api_pro
         return 0;
     case JSON_INT_RANGE:
         return problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, ptr,
-                               "region id %g is out of range 0..N-1", v->valuedouble);
+                           "region id %g is out of range 0..N-1", v->valuedouble);
     default:
         return problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr,
-                               "a region id must be an integer 0..N-1");
+                           "a region id must be an integer 0..N-1");
     }
 }
 
@@ -220,7 +220,7 @@ static int json_read_regions(const cJSON *v, const char *ptr, input_puzzle *p, a
         return input_read_region_labels(p, v->valuestring, strlen(v->valuestring), ptr, pb);
     if (!cJSON_IsArray(v))
         return problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr,
-                               "regions must be a string of labels or an array of region ids");
+                           "regions must be a string of labels or an array of region ids");
     size_t r = 0;
     for (const cJSON *e = v->child; e != NULL; e = e->next, r++) {
         json_ptr_index(rptr, sizeof(rptr), ptr, r);
@@ -230,19 +230,18 @@ static int json_read_regions(const cJSON *v, const char *ptr, input_puzzle *p, a
                 json_ptr_index(cptr, sizeof(cptr), rptr, c);
                 if (count == SUDOKU_MAX_CELLS)
                     return problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, ptr,
-                                           "more than %d region ids", SUDOKU_MAX_CELLS);
+                                       "more than %d region ids", SUDOKU_MAX_CELLS);
                 if (json_region_id(x, cptr, &p->regions_buf[count++], pb) != 0) return -1;
             }
         } else {
             if (count == SUDOKU_MAX_CELLS)
                 return problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, ptr,
-                                       "more than %d region ids", SUDOKU_MAX_CELLS);
+                                   "more than %d region ids", SUDOKU_MAX_CELLS);
             if (json_region_id(e, rptr, &p->regions_buf[count++], pb) != 0) return -1;
         }
     }
     if (count == 0)
-        return problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, ptr,
-                               "the region layout is empty");
+        return problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, ptr, "the region layout is empty");
     p->nregions = count;
     p->regions = p->regions_buf;
     p->nlabels = 0; /* ids, not labels (a batch item may override labelled shared regions) */
@@ -258,16 +257,16 @@ static int json_read_box(const cJSON *v, const char *ptr, const option_row *o, i
 
     if (!cJSON_IsObject(v))
         return problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr,
-                               "box must be an object {\"rows\": R, \"cols\": C}");
+                           "box must be an object {\"rows\": R, \"cols\": C}");
     for (const cJSON *e = v->child; e != NULL; e = e->next) {
         json_ptr_key(kptr, sizeof(kptr), ptr, e->string, strlen(e->string));
         bool is_rows = strcmp(e->string, "rows") == 0;
         if (!is_rows && strcmp(e->string, "cols") != 0)
             return problem_set(pb, API_PROBLEM_INVALID_REQUEST, kptr,
-                                   "unknown key \"%.64s\" in box (rows, cols)", e->string);
+                               "unknown key \"%.64s\" in box (rows, cols)", e->string);
         if (is_rows ? have_rows : have_cols)
             return problem_set(pb, API_PROBLEM_INVALID_REQUEST, kptr, "duplicate key \"%s\"",
-                                   e->string);
+                               e->string);
         if (json_int_option(e, kptr, is_rows ? "box.rows" : "box.cols", o->min, o->max,
                             is_rows ? &rows : &cols, pb) != 0)
             return -1;
@@ -279,7 +278,7 @@ static int json_read_box(const cJSON *v, const char *ptr, const option_row *o, i
     if (!have_rows || !have_cols) {
         json_ptr_key(kptr, sizeof(kptr), ptr, have_rows ? "cols" : "rows", 4);
         return problem_set(pb, API_PROBLEM_INVALID_REQUEST, kptr,
-                               "box needs both \"rows\" and \"cols\"");
+                           "box needs both \"rows\" and \"cols\"");
     }
     p->box_rows = (int)rows;
     p->box_cols = (int)cols;
@@ -293,7 +292,7 @@ static int json_read_check(const cJSON *v, const char *ptr, input_puzzle *p, api
 
     if (!cJSON_IsArray(v))
         return problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr,
-                               "check must be an array of \"solvable\" and \"unique\"");
+                           "check must be an array of \"solvable\" and \"unique\"");
     p->check = 0;
     for (const cJSON *e = v->child; e != NULL; e = e->next, i++) {
         json_ptr_index(eptr, sizeof(eptr), ptr, i);
@@ -303,7 +302,7 @@ static int json_read_check(const cJSON *v, const char *ptr, input_puzzle *p, api
             p->check |= INPUT_CHECK_UNIQUE;
         else
             return problem_set(pb, API_PROBLEM_INVALID_REQUEST, eptr,
-                                   "unknown check: the checks are \"solvable\" and \"unique\"");
+                               "unknown check: the checks are \"solvable\" and \"unique\"");
     }
     return 0;
 }
@@ -353,24 +352,23 @@ static int json_read_candidates(const cJSON *v, const char *ptr, const option_ro
     char cptr[API_POINTER_LEN], dptr[API_POINTER_LEN];
     if (!cJSON_IsArray(v))
         return problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr,
-                               "candidates must be an array of N*N arrays of digits");
+                           "candidates must be an array of N*N arrays of digits");
     size_t i = 0;
     for (const cJSON *cell = v->child; cell != NULL; cell = cell->next, i++) {
         json_ptr_index(cptr, sizeof(cptr), ptr, i);
         if (i == SUDOKU_MAX_CELLS)
             return problem_set(pb, API_PROBLEM_INVALID_REQUEST, cptr,
-                                   "more than %d cells of candidates", SUDOKU_MAX_CELLS);
+                               "more than %d cells of candidates", SUDOKU_MAX_CELLS);
         if (!cJSON_IsArray(cell) && !cJSON_IsNull(cell))
             return problem_set(pb, API_PROBLEM_INVALID_REQUEST, cptr,
-                                   "a cell's candidates must be an array of digits");
+                               "a cell's candidates must be an array of digits");
         uint64_t mask = 0;
         size_t k = 0;
         for (const cJSON *d = cJSON_IsArray(cell) ? cell->child : NULL; d != NULL;
              d = d->next, k++) {
             long long x;
             json_ptr_index(dptr, sizeof(dptr), cptr, k);
-            if (json_int_option(d, dptr, "a candidate", o->min, o->max, &x, pb) != 0)
-                return -1;
+            if (json_int_option(d, dptr, "a candidate", o->min, o->max, &x, pb) != 0) return -1;
             mask |= UINT64_C(1) << (x - 1);
         }
         p->marks[i] = mask;
@@ -392,8 +390,7 @@ static int json_score(const cJSON *v, const char *ptr, const char *name, int *te
 }
 
 /* Reads `score`, {"min": 2.5, "max": 4.4} (either may be left out). */
-static int json_read_score_range(const cJSON *v, const char *ptr, input_puzzle *p,
-                                 api_problem *pb)
+static int json_read_score_range(const cJSON *v, const char *ptr, input_puzzle *p, api_problem *pb)
 {
     char sub[API_POINTER_LEN];
     const cJSON *min = cJSON_GetObjectItemCaseSensitive(v, "min");
@@ -401,7 +398,7 @@ static int json_read_score_range(const cJSON *v, const char *ptr, input_puzzle *
     if (!cJSON_IsObject(v) || cJSON_GetArraySize(v) != (min != NULL) + (max != NULL) ||
         (min == NULL && max == NULL))
         return problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr,
-                               "score must be an object {\"min\": 2.5, \"max\": 4.4}");
+                           "score must be an object {\"min\": 2.5, \"max\": 4.4}");
     problem_pointer_join(sub, ptr, "/min");
     if (min != NULL && json_score(min, sub, "score.min", &p->score_min, pb) != 0) return -1;
     problem_pointer_join(sub, ptr, "/max");
@@ -411,8 +408,8 @@ static int json_read_score_range(const cJSON *v, const char *ptr, input_puzzle *
 }
 
 /* Reads the value of one member, whose row is o, into p. */
-int json_read_member(const option_row *o, const cJSON *v, const char *ptr,
-                            uint32_t max_timeout_ms, input_puzzle *p, api_problem *pb)
+int json_read_member(const option_row *o, const cJSON *v, const char *ptr, uint32_t max_timeout_ms,
+                     input_puzzle *p, api_problem *pb)
 {
     long long x, max = option_max(o, max_timeout_ms);
     int tenths;
@@ -434,8 +431,7 @@ int json_read_member(const option_row *o, const cJSON *v, const char *ptr,
     case OPTION_LEVEL:
     case OPTION_SYMMETRY:
         if (!cJSON_IsString(v))
-            return problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr, "%s must be a string",
-                                   o->key);
+            return problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr, "%s must be a string", o->key);
         return o->type == OPTION_LEVEL ? option_set_level(p, v->valuestring, ptr, pb)
                                        : option_set_symmetry(p, v->valuestring, ptr, pb);
     case OPTION_BOX:
@@ -461,12 +457,12 @@ int json_read_member(const option_row *o, const cJSON *v, const char *ptr,
 /* The row of a member's key when a `kind` request takes it, else NULL with
  * *pb (unknown or, when the key is in `seen`, duplicate key). Adds it to seen. */
 const option_row *json_member_row(request_kind kind, const char *key, size_t keylen,
-                                         const char *ptr, unsigned *seen, api_problem *pb)
+                                  const char *ptr, unsigned *seen, api_problem *pb)
 {
     const option_row *o = option_lookup(key, keylen);
     if (o == NULL || (o->json & (1u << kind)) == 0) {
         problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr, "unknown key \"%.*s\"",
-                        (int)(keylen > 64 ? 64 : keylen), key);
+                    (int)(keylen > 64 ? 64 : keylen), key);
         return NULL;
     }
     if (*seen & (1u << o->id)) {
@@ -478,15 +474,15 @@ const option_row *json_member_row(request_kind kind, const char *key, size_t key
 }
 
 /* Reads the members of a `kind` request object into p. */
-int json_read_object(const cJSON *obj, request_kind kind, const char *base,
-                            uint32_t max_timeout_ms, input_puzzle *p, api_problem *pb)
+int json_read_object(const cJSON *obj, request_kind kind, const char *base, uint32_t max_timeout_ms,
+                     input_puzzle *p, api_problem *pb)
 {
     char ptr[API_POINTER_LEN];
     unsigned seen = 0;
 
     if (!cJSON_IsObject(obj))
         return problem_set(pb, API_PROBLEM_INVALID_REQUEST, base,
-                               "the request must be a JSON object");
+                           "the request must be a JSON object");
     const cJSON *entries = NULL; /* read last: it is checked against the puzzle's size */
     const option_row *entries_row = NULL;
     for (const cJSON *e = obj->child; e != NULL; e = e->next) {
@@ -514,7 +510,6 @@ cJSON *json_parse_span(const char *s, size_t len, api_problem *pb)
 {
     const char *end = NULL;
     cJSON *v = cJSON_ParseWithLengthOpts(s, len, &end, false);
-    if (v == NULL)
-        problem_set(pb, API_PROBLEM_INTERNAL_ERROR, NULL, "out of memory reading JSON");
+    if (v == NULL) problem_set(pb, API_PROBLEM_INTERNAL_ERROR, NULL, "out of memory reading JSON");
     return v;
 }

@@ -38,12 +38,12 @@ const option_row *json_member_row(request_kind kind, const char *key, size_t key
                                   const char *ptr, unsigned *seen, api_problem *pb);
 
 /* Reads the value v at ptr of the option o into p. Returns 0 or -1 with *pb. */
-int json_read_member(const option_row *o, const cJSON *v, const char *ptr,
-                     uint32_t max_timeout_ms, input_puzzle *p, api_problem *pb);
+int json_read_member(const option_row *o, const cJSON *v, const char *ptr, uint32_t max_timeout_ms,
+                     input_puzzle *p, api_problem *pb);
 
 /* Reads every member of the object obj (at base) that a `kind` request
  * takes into p, and records them in p->given. Returns 0 or -1 with *pb. */
-int json_read_object(const cJSON *obj, request_kind kind, const char *base,
-                     uint32_t max_timeout_ms, input_puzzle *p, api_problem *pb);
+int json_read_object(const cJSON *obj, request_kind kind, const char *base, uint32_t max_timeout_ms,
+                     input_puzzle *p, api_problem *pb);
 
 #endif /* SUDOKUD_JSON_MEMBERS_H */

@@ -84,7 +84,7 @@ int json_read_line(const char *line, size_t len, uint32_t max_timeout_ms, input_
         rc = json_read_object(root, REQUEST_SOLVE, "", max_timeout_ms, p, pb);
     } else {
         rc = problem_set(pb, API_PROBLEM_INVALID_PUZZLE, "",
-                             "a JSON line must be a request object or a puzzle string");
+                         "a JSON line must be a request object or a puzzle string");
     }
     cJSON_Delete(root);
     if (rc != 0) return -1;

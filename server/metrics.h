@@ -11,9 +11,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "solver/sudoku.h"
 #include "writers/buf.h"
 #include "writers/problems.h"
-#include "solver/sudoku.h"
 
 /* X(ENUM, name, type, help) */
 #define METRICS_NAMES(X)                                                                           \

@@ -57,20 +57,19 @@ int option_range_problem(api_problem *pb, const char *where, const char *name, l
                          long long max)
 {
     return problem_set(pb, API_PROBLEM_INVALID_REQUEST, where,
-                           "%s must be an integer in %lld..%lld", name, min, max);
+                       "%s must be an integer in %lld..%lld", name, min, max);
 }
 
 int option_bool_problem(api_problem *pb, const char *where, const char *name)
 {
-    return problem_set(pb, API_PROBLEM_INVALID_REQUEST, where, "%s must be true or false",
-                           name);
+    return problem_set(pb, API_PROBLEM_INVALID_REQUEST, where, "%s must be true or false", name);
 }
 
 int option_score_problem(api_problem *pb, const char *where, const char *name)
 {
     return problem_set(pb, API_PROBLEM_INVALID_REQUEST, where,
-                           "%s must be a number 0..%d.%d with at most one decimal", name,
-                           INPUT_MAX_SCORE / 10, INPUT_MAX_SCORE % 10);
+                       "%s must be a number 0..%d.%d with at most one decimal", name,
+                       INPUT_MAX_SCORE / 10, INPUT_MAX_SCORE % 10);
 }
 
 int option_set_level(input_puzzle *p, const char *name, const char *where, api_problem *pb)
@@ -82,7 +81,7 @@ int option_set_level(input_puzzle *p, const char *name, const char *where, api_p
         return 0;
     }
     return problem_set(pb, API_PROBLEM_INVALID_REQUEST, where,
-                           "difficulty must be easy, medium, hard, expert or extreme");
+                       "difficulty must be easy, medium, hard, expert or extreme");
 }
 
 int option_set_symmetry(input_puzzle *p, const char *name, const char *where, api_problem *pb)
@@ -92,7 +91,7 @@ int option_set_symmetry(input_puzzle *p, const char *name, const char *where, ap
         return 0;
     }
     return problem_set(pb, API_PROBLEM_INVALID_REQUEST, where,
-                           "symmetry must be none, rotational, rotational90, mirror or diagonal");
+                       "symmetry must be none, rotational, rotational90, mirror or diagonal");
 }
 
 /* Parses a decimal integer in min..max (min >= 0): the whole text, digits only. */
@@ -151,16 +150,16 @@ static int option_unknown_param(request_kind kind, const char *key, api_problem 
     size_t n = 0;
     for (size_t k = 0; k < OPTION_COUNT; k++) {
         if ((option_table[k].query & (1u << kind)) == 0) continue;
-        int w = snprintf(list + n, sizeof(list) - n, "%s%s", n > 0 ? ", " : "",
-                         option_table[k].key);
+        int w =
+            snprintf(list + n, sizeof(list) - n, "%s%s", n > 0 ? ", " : "", option_table[k].key);
         if (w < 0 || (size_t)w >= sizeof(list) - n) break;
         n += (size_t)w;
     }
     if (n == 0)
         return problem_set(pb, API_PROBLEM_INVALID_REQUEST, key,
-                               "unknown query parameter \"%.64s\": this endpoint takes none", key);
+                           "unknown query parameter \"%.64s\": this endpoint takes none", key);
     return problem_set(pb, API_PROBLEM_INVALID_REQUEST, key,
-                           "unknown query parameter \"%.64s\" (%s)", key, list);
+                       "unknown query parameter \"%.64s\" (%s)", key, list);
 }
 
 /* option_read_param without marking the problem as a query parameter's. */
@@ -197,8 +196,7 @@ static int option_param(request_kind kind, const char *key, const char *value,
     case OPTION_BOX:
         if (option_parse_box(value, o->min, max, &v, &cols) != 0)
             return problem_set(pb, API_PROBLEM_INVALID_REQUEST, key,
-                                   "box must be RxC, e.g. 3x4, each part in %lld..%lld", o->min,
-                                   max);
+                               "box must be RxC, e.g. 3x4, each part in %lld..%lld", o->min, max);
         p->box_rows = (int)v;
         p->box_cols = (int)cols;
         p->given |= OPTION_BIT(BOX);
@@ -213,7 +211,7 @@ static int option_param(request_kind kind, const char *key, const char *value,
         break;
     }
     return problem_set(pb, API_PROBLEM_INTERNAL_ERROR, key,
-                           "%s has no query form: mark it JSON-only in options.h", key);
+                       "%s has no query form: mark it JSON-only in options.h", key);
 }
 
 int option_read_param(request_kind kind, const char *key, const char *value,

@@ -110,8 +110,8 @@ bool reply_if_conflicting(api_response *resp, const api_request *req, const sudo
         snprintf(assumed, sizeof(assumed), " (boxes of %dx%d assumed: set \"box\" for another shape)",
                  p->box_rows, p->box_cols);
     api_problem pb;
-    problem_set(&pb, API_PROBLEM_CONFLICTING_GIVENS, NULL, "%zu rule%s broken by the givens%s",
-                    n, n == 1 ? " is" : "s are", assumed);
+    problem_set(&pb, API_PROBLEM_CONFLICTING_GIVENS, NULL, "%zu rule%s broken by the givens%s", n,
+                n == 1 ? " is" : "s are", assumed);
     reply_problem(resp, req, &pb, conflicts, n, p);
     free(conflicts);
     return true;

@@ -33,12 +33,11 @@ void reply_buf(api_response *resp, int status, const char *content_type, buf *b)
 
 /* A problem+json answer for req, with the conflicts of `shape` when n > 0. */
 void reply_problem(api_response *resp, const api_request *req, const api_problem *pb,
-                   const sudoku_conflict *conflicts, size_t nconflicts,
-                   const sudoku_puzzle *shape);
+                   const sudoku_conflict *conflicts, size_t nconflicts, const sudoku_puzzle *shape);
 
 /* A problem of `type` with a printf-style detail. */
-void reply_error(api_response *resp, const api_request *req, api_problem_type type,
-                 const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+void reply_error(api_response *resp, const api_request *req, api_problem_type type, const char *fmt,
+                 ...) __attribute__((format(printf, 4, 5)));
 
 /* When p's givens break a rule, answers 422 conflicting-givens listing
  * every conflict (and naming a non-square box that was assumed because the

@@ -197,7 +197,8 @@ Test(http_batch, json_batch_mixed_items_and_shared_options, .timeout = 60)
     cr_assert_str_eq(get_str(it, "type"), "urn:sudokud:problem:invalid-request");
     cr_assert_str_eq(get_str(get(it, "errors")->child, "pointer"), "/puzzles/5/diagonal");
     it = it->next;
-    cr_assert_str_eq(get_str(it, "type"), "urn:sudokud:problem:invalid-puzzle", "null is no puzzle");
+    cr_assert_str_eq(get_str(it, "type"), "urn:sudokud:problem:invalid-puzzle",
+                     "null is no puzzle");
     cr_assert_null(it->next);
     const cJSON *sum = get(j, "summary");
     cr_assert_eq(get(sum, "count")->valueint, 7);

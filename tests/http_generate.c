@@ -122,8 +122,9 @@ Test(http_generate, more_puzzles_than_queue_entries_are_made_all_the_same, .time
     cJSON_ArrayForEach(p, get(a, "puzzles"))
     {
         cr_assert_eq(get(p, "seed")->valuedouble, 5 + k, "puzzle k is made from seed + k");
-        cr_assert_str_eq(cJSON_GetStringValue(get(p, "puzzle")),
-                         cJSON_GetStringValue(get(cJSON_GetArrayItem(get(b, "puzzles"), k), "puzzle")));
+        cr_assert_str_eq(
+            cJSON_GetStringValue(get(p, "puzzle")),
+            cJSON_GetStringValue(get(cJSON_GetArrayItem(get(b, "puzzles"), k), "puzzle")));
         k++;
     }
     cJSON_Delete(a);

@@ -1,4 +1,5 @@
-/* unit_api.c -- the service endpoints, routing, CORS, request ids, media types and metrics, driven without a socket.
+/* unit_api.c -- the service endpoints, routing, CORS, request ids, media types and metrics, driven
+ * without a socket.
  *
  * Every endpoint's tests share one harness (tests/support/api_harness.h):
  * requests go through api_route(), api_handle() and api_finish(), as the

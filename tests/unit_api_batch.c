@@ -1,4 +1,5 @@
-/* unit_api_batch.c -- POST /v1/solve/batch: JSON and text bodies, shared options, limits, streaming.
+/* unit_api_batch.c -- POST /v1/solve/batch: JSON and text bodies, shared options, limits,
+ * streaming.
  */
 #include <cjson/cJSON.h>
 #include <criterion/criterion.h>

@@ -23,8 +23,8 @@ Test(api, generate_is_deterministic_for_a_seed_by_get_and_by_post)
     static const char *const want =
         "...3.....4...256.882.....7.2....1.6..1.7.3.4..8.6....9.7.....966.423...1.....9...";
     api_param q[] = {{"difficulty", "hard"}, {"seed", "42"}, {"symmetry", "rotational"}};
-    struct exchange x = run((struct call){.method = "GET", .path = "/v1/generate", .query = q,
-                                          .nquery = 3});
+    struct exchange x =
+        run((struct call){.method = "GET", .path = "/v1/generate", .query = q, .nquery = 3});
     const cJSON *p = cJSON_GetArrayItem(generated(&x, 1), 0);
     cr_assert_str_eq(get_str(p, "puzzle"), want);
     cr_assert_eq(get(p, "seed")->valuedouble, 42);

@@ -112,7 +112,8 @@ Test(api, explain_stops_at_max_steps_with_the_candidates_left)
     cr_assert_eq(cJSON_GetArraySize(get(x.json, "values")), 81);
     cr_assert_eq(cJSON_GetArraySize(cJSON_GetArrayItem(get(x.json, "candidates"), 0)), 0,
                  "a given has no candidates left");
-    const cJSON *u = cJSON_GetArrayItem(get(cJSON_GetArrayItem(get(x.json, "steps"), 0), "units"), 0);
+    const cJSON *u =
+        cJSON_GetArrayItem(get(cJSON_GetArrayItem(get(x.json, "steps"), 0), "units"), 0);
     cr_assert_str_eq(get_str(u, "type"), "box");
     done(&x);
     snprintf(body, sizeof(body), "{\"puzzle\":\"%s\",\"max_steps\":0}", top95_1);
@@ -150,8 +151,8 @@ Test(api, hint_names_mistakes_without_revealing_and_else_the_next_step)
     done(&x);
 
     /* pencil marks at r1c2 that leave out the right digit: named, not revealed */
-    size_t len = (size_t)snprintf(body, sizeof(body), "{\"puzzle\":\"%s\",\"candidates\":[",
-                                  top95_1);
+    size_t len =
+        (size_t)snprintf(body, sizeof(body), "{\"puzzle\":\"%s\",\"candidates\":[", top95_1);
     for (int i = 0; i < 81; i++)
         len += (size_t)snprintf(body + len, sizeof(body) - len, "%s%s", i > 0 ? "," : "",
                                 i == 1 ? (solution[1] == '1' ? "[2]" : "[1]") : "[]");
@@ -192,8 +193,7 @@ Test(api, hint_names_mistakes_without_revealing_and_else_the_next_step)
     done(&x);
     snprintf(body, sizeof(body), "{\"puzzle\":\"%s\",\"candidates\":[[0]]}", top95_1);
     x = post("/v1/hint", body);
-    cr_assert_str_eq(first_pointer(expect_problem(&x, 400, "invalid-request")),
-                     "/candidates/0/0");
+    cr_assert_str_eq(first_pointer(expect_problem(&x, 400, "invalid-request")), "/candidates/0/0");
     done(&x);
     done(&sol);
 }

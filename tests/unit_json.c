@@ -3,10 +3,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "writers/buf.h"
 #include "server/input.h"
 #include "server/json_check.h"
 #include "server/json_read.h"
+#include "writers/buf.h"
 #include "writers/json_write.h"
 
 static int check(const char *text, api_problem *pb)

@@ -18,7 +18,7 @@ static const option_row *row(const char *key)
 
 Test(options, every_key_finds_its_own_row)
 {
-#define X(ID, KEY, TYPE, MIN, MAX, FIELD, JSON, QUERY)                                           \
+#define X(ID, KEY, TYPE, MIN, MAX, FIELD, JSON, QUERY)                                             \
     cr_assert_not_null(row(KEY), "%s", KEY);                                                       \
     cr_assert_eq(row(KEY)->id, OPTION_KEY_##ID, "%s", KEY);                                        \
     cr_assert_str_eq(row(KEY)->key, KEY);                                                          \
@@ -76,7 +76,7 @@ Test(options, every_query_option_reads_its_range_and_refuses_the_rest)
 {
     size_t checked = 0;
     for (int kind = 0; kind < REQUEST_KIND_COUNT; kind++) {
-#define X(ID, KEY, TYPE, MIN, MAX, FIELD, JSON, QUERY)                                           \
+#define X(ID, KEY, TYPE, MIN, MAX, FIELD, JSON, QUERY)                                             \
     if ((QUERY) & (1u << kind)) {                                                                  \
         expect_refused((request_kind)kind, KEY, "abc", NULL);                                      \
         checked++;                                                                                 \
@@ -86,7 +86,7 @@ Test(options, every_query_option_reads_its_range_and_refuses_the_rest)
     }
     cr_assert_geq(checked, 14, "the batch's 3 and generate's 11 query parameters");
 
-#define X(ID, KEY, TYPE, MIN, MAX, FIELD, JSON, QUERY)                                           \
+#define X(ID, KEY, TYPE, MIN, MAX, FIELD, JSON, QUERY)                                             \
     if ((TYPE == OPTION_INT || TYPE == OPTION_TIMEOUT) && (QUERY) != 0) {                          \
         const option_row *o = row(KEY);                                                            \
         request_kind k = (request_kind)__builtin_ctz(QUERY);                                       \
@@ -102,7 +102,7 @@ Test(options, every_query_option_reads_its_range_and_refuses_the_rest)
             cr_assert_eq(option_read_param(k, KEY, text, MAX_TIMEOUT, &p, &pb), 0, "%s=%s: %s",    \
                          KEY, text, pb.detail);                                                    \
             cr_assert_eq(field_value(&p, o), ends[e], "%s=%s", KEY, text);                         \
-            cr_assert(p.given & (1u << o->id));                                                    \
+            cr_assert(p.given &(1u << o->id));                                                     \
             snprintf(text, sizeof(text), "%lld", e == 0 ? ends[0] - 1 : hi + 1);                   \
             snprintf(want, sizeof(want), "%s must be an integer in %lld..%lld", KEY, o->min, hi);  \
             expect_refused(k, KEY, text, want);                                                    \

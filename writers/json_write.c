@@ -231,7 +231,7 @@ void json_render_result(buf *b, const json_result *r)
     o = JSON_LIT(o, ",\"backtracks\":");
     o = buf_write_u64(o, st->backtracks);
 #define X(field, technique, description)                                                           \
-    o = JSON_LIT(o, ",\"" #field "\":");                                                          \
+    o = JSON_LIT(o, ",\"" #field "\":");                                                           \
     o = buf_write_u64(o, st->field);
     SUDOKU_SEARCH_COUNTERS(X)
 #undef X

@@ -11,10 +11,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "solver/sudoku.h"
 #include "writers/buf.h"
 #include "writers/problems.h"
-#include "solver/sudoku.h"
-
 
 /* The form a puzzle was given in; its solutions are written in the same one. */
 typedef enum json_form {
@@ -113,8 +112,8 @@ void json_render_explain_end(buf *b, const char *status, const sudoku_rating *r,
 /* One generated puzzle. */
 typedef struct json_generated {
     uint64_t seed;
-    sudoku_status status;       /* SUDOKU_SOLVED ("ok") or SUDOKU_LIMIT */
-    sudoku_limit_reason reason; /* of a limit */
+    sudoku_status status;        /* SUDOKU_SOLVED ("ok") or SUDOKU_LIMIT */
+    sudoku_limit_reason reason;  /* of a limit */
     const sudoku_puzzle *puzzle; /* NULL when none was made */
     const uint8_t *solution;     /* N*N cells */
     int givens;

@@ -27,8 +27,7 @@ static void problem_copy_utf8(char *dst, size_t cap, const char *src)
     dst[n] = '\0';
 }
 
-int problem_set(api_problem *pb, api_problem_type type, const char *pointer, const char *fmt,
-                    ...)
+int problem_set(api_problem *pb, api_problem_type type, const char *pointer, const char *fmt, ...)
 {
     va_list ap;
     char tmp[4 * API_DETAIL_LEN];
