@@ -9,8 +9,10 @@
  * worker as soon as it is read.
  *
  * A reading cannot be interrupted once begun (libscan takes no deadline);
- * its time is bounded by the 50-megapixel ceiling libscan checks in the
- * header before decoding. So timeout_ms bounds the wait for a worker: a
+ * its time and memory are bounded by --max-image-pixels (at most libscan's
+ * 50 megapixels), checked in the header before decoding: a PNG or WebP is
+ * decoded whole, some 6 bytes a pixel, so a server with many workers may
+ * want it lower. So timeout_ms bounds the wait for a worker: a
  * scan whose deadline passed in the queue (or that a drain cancelled)
  * answers 200 "status":"limit" like a solve, and one that started in time
  * is answered whole.
@@ -89,13 +91,15 @@ void ep_scan_run(job *j, size_t task, worker *w)
     s->start_ns = sudoku_now_ns();
     s->late = s->start_ns >= s->deadline_ns ||
               atomic_load_explicit(&s->ctx->cancel, memory_order_relaxed) != 0;
-    if (!s->late) scan_read(s->photo.data, s->photo.len, NULL, &s->result);
+    scan_options opts = {.max_pixels = (size_t)s->ctx->cfg->max_image_pixels};
+    if (!s->late) scan_read(s->photo.data, s->photo.len, &opts, &s->result);
     buf_free(&s->photo);
 }
 
 /* The problem of a photo that gave no reading. */
-static void scan_refuse(const scan_result *r, const api_request *req, api_response *resp)
+static void scan_refuse(const scan_job *s, const api_request *req, api_response *resp)
 {
+    const scan_result *r = &s->result;
     switch (r->status) {
     case SCAN_EMPTY:
     case SCAN_NOT_IMAGE:
@@ -109,9 +113,10 @@ static void scan_refuse(const scan_result *r, const api_request *req, api_respon
         return;
     case SCAN_TOO_LARGE:
         reply_error(resp, req, API_PROBLEM_TOO_MANY_PIXELS,
-                    "%s: its header claims more than %u pixels, so it was not decoded; send a "
-                    "smaller photo (a few megapixels read best)",
-                    r->reason, SCAN_MAX_PIXELS);
+                    "%s: its header claims more than the %llu this server decodes "
+                    "(--max-image-pixels), so it was not decoded; send a smaller photo (a few "
+                    "megapixels read best)",
+                    r->reason, (unsigned long long)s->ctx->cfg->max_image_pixels);
         return;
     case SCAN_NO_GRID:
         reply_error(resp, req, API_PROBLEM_NO_GRID, "%s", r->reason);
@@ -131,7 +136,7 @@ void ep_scan_render(job *j, const api_request *req, api_response *resp)
     const scan_job *s = job_state(j);
     const scan_result *r = &s->result;
     if (!s->late && !SCAN_IS_READING(r->status)) {
-        scan_refuse(r, req, resp);
+        scan_refuse(s, req, resp);
         return;
     }
     uint64_t submitted = job_submit_ns(j);

@@ -206,7 +206,7 @@ static const struct hostile {
     {"text sent as a PNG", "/v1/scan", "image/png", "not-image.txt", 400, "bad-image",
      "not a JPEG, PNG or WebP"},
     {"a header claiming 100000x100000", "/v1/scan", "image/png", "huge-header.png", 422,
-     "too-many-pixels", "more than 50000000 pixels"},
+     "too-many-pixels", "more than the 50000000 this server decodes (--max-image-pixels)"},
     {"a blank page", "/v1/scan", "image/png", "blank.png", 422, "no-grid", "photo"},
     {"a dark photo", "/v1/scan", "image/jpeg", "dark.jpg", 422, "no-grid", "photo"},
     /* GIF: refused by its Content-Type, and by its bytes under another one */

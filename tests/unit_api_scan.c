@@ -86,6 +86,24 @@ Test(api, scan_refusals_are_problems_of_their_own_types)
     done(&x);
 }
 
+Test(api, scan_pixels_have_a_setting_below_the_library_ceiling)
+{
+    /* printed182.jpg is 640 x 480: 307200 pixels */
+    harness_cfg.max_image_pixels = 300000;
+    struct exchange x = scan_post("printed182.jpg", "image/jpeg", NULL, 0);
+    const cJSON *p = expect_problem(&x, 422, "too-many-pixels");
+    cr_assert_not_null(strstr(get_str(p, "detail"), "more than the 300000 this server decodes"),
+                       "%s", x.text);
+    done(&x);
+    harness_cfg.max_image_pixels = 307200;
+    x = scan_post("printed182.jpg", "image/jpeg", NULL, 0);
+    cr_assert_eq(x.resp.status, 200, "%s", x.text);
+    done(&x);
+    x = run((struct call){.method = "GET", .path = "/v1/info"});
+    cr_assert_eq(get(get(x.json, "limits"), "max_image_pixels")->valuedouble, 307200);
+    done(&x);
+}
+
 Test(api, scan_bodies_have_their_own_limit_and_are_cut_off_past_it)
 {
     harness_cfg.max_image_body = 4096;
