@@ -57,18 +57,22 @@ Test(api, scan_reads_a_photo_with_its_stages_timed)
 
 Test(api, scan_refusals_are_problems_of_their_own_types)
 {
-    struct exchange x = scan_post(NULL, "image/png", NULL, 0);
-    expect_problem(&x, 400, "bad-image");
-    done(&x);
-    x = scan_post("random.bin", "image/webp", NULL, 0);
-    expect_problem(&x, 400, "bad-image");
-    done(&x);
-    x = scan_post("huge-header.png", "image/png", NULL, 0);
-    expect_problem(&x, 422, "too-many-pixels");
-    done(&x);
-    x = scan_post("dark.jpg", "image/jpeg", NULL, 0);
-    expect_problem(&x, 422, "no-grid");
-    done(&x);
+    static const struct {
+        const char *file, *content_type; /* file NULL: an empty body */
+        int status;
+        const char *slug;
+    } refused[] = {
+        {NULL, "image/png", 400, "bad-image"},
+        {"random.bin", "image/webp", 400, "bad-image"},
+        {"huge-header.png", "image/png", 422, "too-many-pixels"},
+        {"dark.jpg", "image/jpeg", 422, "no-grid"},
+    };
+    struct exchange x;
+    for (size_t i = 0; i < sizeof(refused) / sizeof(refused[0]); i++) {
+        x = scan_post(refused[i].file, refused[i].content_type, NULL, 0);
+        expect_problem(&x, refused[i].status, refused[i].slug);
+        done(&x);
+    }
     x = scan_post("tiny.gif", "image/gif", NULL, 0);
     const cJSON *p = expect_problem(&x, 415, "unsupported-media-type");
     cr_assert_str_eq(get_str(p, "detail"),
