@@ -2,8 +2,10 @@
 #
 # The build stage installs the build packages with scripts/deps.sh (the one
 # list of them) and runs the Makefile's own target. The runtime stage holds
-# the binary and its two shared libraries only: no compiler, no shell tools
-# beyond the base image, no curl (the HEALTHCHECK uses `sudokud --probe`).
+# the binary and its shared libraries only: no compiler, no shell tools
+# beyond the base image, no curl (the HEALTHCHECK uses `sudokud --probe`);
+# Leptonica (liblept5, with its JPEG, PNG and WebP decoders) reads the photos
+# of POST /v1/scan.
 # Nothing in it depends on the architecture: it builds on x86_64 and on
 # arm64 alike (the Makefile picks SSE4.2 or NEON for the solver).
 #
@@ -20,7 +22,7 @@ RUN make build/sudokud && strip build/sudokud
 
 FROM debian:bookworm-slim
 RUN apt-get update \
- && apt-get install -y --no-install-recommends libmicrohttpd12 libcjson1 \
+ && apt-get install -y --no-install-recommends libmicrohttpd12 libcjson1 liblept5 \
  && rm -rf /var/lib/apt/lists/*
 # Its own user and group (10001:10001, never group 0), named in /etc/passwd
 # and /etc/group for `ps` and logs, and given as numbers to USER so a

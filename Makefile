@@ -44,6 +44,13 @@ SERVER_LIBS := -lmicrohttpd -lcjson -pthread
 TEST_LIBS   := $(SERVER_LIBS) -lcriterion -lcurl
 
 SOLVER_SRC := $(wildcard solver/*.c solver/logic/*.c)
+# The photo scanner (scan/scan.h): libc, Leptonica and libsudoku; its model
+# files (scan/model/*.bin) are embedded by scripts/embed-model.sh.
+SCAN_MODELS := $(sort $(wildcard scan/model/*.bin))
+SCAN_SRC   := $(wildcard scan/*.c) $(if $(SCAN_MODELS),build/gen/scan_model.c)
+SCAN_LIBS  := -lleptonica -lm
+# Variants built without Leptonica: their CLI has no `scan` (-DCLI_NO_SCAN).
+NO_SCAN    := build/arm64 build/arm64-plain
 # The JSON writers and what they use, libc only: the CLI's --json links them
 # without libmicrohttpd or cJSON (build/libwriters.a).
 WRITERS_SRC := $(wildcard writers/*.c)
@@ -68,23 +75,29 @@ $(1)/libsudoku.a: $(call objs,$(1),$(SOLVER_SRC))
 	rm -f $$@ && $$(AR) rcs $$@ $$^
 $(1)/libwriters.a: $(call objs,$(1),$(WRITERS_SRC))
 	rm -f $$@ && $$(AR) rcs $$@ $$^
+$(1)/libscan.a: $(call objs,$(1),$(SCAN_SRC))
+	rm -f $$@ && $$(AR) rcs $$@ $$^
+$(1)/scan-dump: $(1)/obj/scan/tools/dump.o $(1)/libscan.a $(1)/libsudoku.a
+	$(2) $$($(3)) $$(LDFLAGS) -o $$@ $$^ $$(SCAN_LIBS)
 $(1)/libserver.a: $(call objs,$(1),$(SERVER_SRC))
 	rm -f $$@ && $$(AR) rcs $$@ $$^
-$(1)/sudokud: $(1)/obj/server/main.o $(1)/libserver.a $(1)/libwriters.a $(1)/libsudoku.a
-	$(2) $$($(3)) $$(LDFLAGS) -o $$@ $$^ $$(SERVER_LIBS)
+$(1)/sudokud: $(1)/obj/server/main.o $(1)/libserver.a $(1)/libwriters.a $(1)/libscan.a \
+              $(1)/libsudoku.a
+	$(2) $$($(3)) $$(LDFLAGS) -o $$@ $$^ $$(SERVER_LIBS) $$(SCAN_LIBS)
 $(1)/libcli.a: $(call objs,$(1),$(CLI_SRC))
 	rm -f $$@ && $$(AR) rcs $$@ $$^
-$(1)/sudoku: $(1)/obj/cli/main.o $(1)/libcli.a $(1)/libwriters.a $(1)/libsudoku.a
-	$(2) $$($(3)) $$(LDFLAGS) -o $$@ $$^ -pthread
+$(1)/sudoku: $(1)/obj/cli/main.o $(1)/libcli.a $(1)/libwriters.a \
+             $(if $(filter $(1),$(NO_SCAN)),,$(1)/libscan.a) $(1)/libsudoku.a
+	$(2) $$($(3)) $$(LDFLAGS) -o $$@ $$^ $(if $(filter $(1),$(NO_SCAN)),,$$(SCAN_LIBS)) -pthread
 $(1)/tests/unit: $(call objs,$(1),$(UNIT_SRC) $(SUPPORT_SRC)) $(1)/libcli.a $(1)/libserver.a \
-                 $(1)/libwriters.a \
+                 $(1)/libwriters.a $(1)/libscan.a \
                  $(1)/libsudoku.a
 	@mkdir -p $$(@D)
-	$(2) $$($(3)) $$(LDFLAGS) -o $$@ $$^ $$(TEST_LIBS)
+	$(2) $$($(3)) $$(LDFLAGS) -o $$@ $$^ $$(TEST_LIBS) $$(SCAN_LIBS)
 $(1)/tests/http: $(call objs,$(1),$(HTTP_SRC) $(SUPPORT_SRC)) $(1)/libserver.a \
-                 $(1)/libwriters.a $(1)/libsudoku.a
+                 $(1)/libwriters.a $(1)/libscan.a $(1)/libsudoku.a
 	@mkdir -p $$(@D)
-	$(2) $$($(3)) $$(LDFLAGS) -o $$@ $$^ $$(TEST_LIBS)
+	$(2) $$($(3)) $$(LDFLAGS) -o $$@ $$^ $$(TEST_LIBS) $$(SCAN_LIBS)
 endef
 
 $(eval $(call variant,build,$(CC),NO_FLAGS))
@@ -103,13 +116,20 @@ $(error SANITIZER must be empty, address,undefined or thread)
 endif
 
 FUZZERS := $(patsubst fuzz/%.c,build/fuzz/%,$(FUZZ_SRC))
+# The network's loops have fixed bounds, so comparison tracing there teaches
+# the fuzzer nothing and made fuzz_scan twenty times slower.
+build/fuzz/obj/scan/classify.o: FUZZ_FLAGS += -fno-sanitize-coverage=trace-cmp
 build/fuzz/fuzz_%: build/fuzz/obj/fuzz/fuzz_%.o build/fuzz/libserver.a build/fuzz/libwriters.a \
-                   build/fuzz/libsudoku.a
-	$(FUZZ_CC) -fsanitize=fuzzer,address,undefined -o $@ $^ $(SERVER_LIBS)
+                   build/fuzz/libscan.a build/fuzz/libsudoku.a
+	$(FUZZ_CC) -fsanitize=fuzzer,address,undefined -o $@ $^ $(SERVER_LIBS) $(SCAN_LIBS)
 
 build/gen/assets.c: scripts/embed.sh $(ASSETS)
 	@mkdir -p $(@D)
 	scripts/embed.sh $@ $(ASSETS)
+
+build/gen/scan_model.c: scripts/embed-model.sh $(SCAN_MODELS)
+	@mkdir -p $(@D)
+	scripts/embed-model.sh $@ $(SCAN_MODELS)
 
 .DEFAULT_GOAL := all
 # Keep chained objects (the fuzzers'): no rebuilds, no `rm` lines after the test summary.
@@ -194,8 +214,10 @@ bench: all
 	bench/agreement.sh build/sudoku
 	bench/http.sh build/sudokud build/sudoku
 	bench/floor.sh
+	bench/scan.sh build/sudoku
 
 FMT_FILES = $(wildcard solver/*.[ch] solver/logic/*.[ch] server/*.[ch] writers/*.[ch] cli/*.[ch] tests/*.[ch] tests/support/*.[ch] fuzz/*.[ch]) \
+            $(wildcard scan/*.[ch] scan/tools/*.c) \
             $(wildcard tests/cross/*.[ch] tests/cross/criterion/*.h)
 fmt:
 	clang-format -i $(FMT_FILES)
@@ -222,17 +244,18 @@ clean:
 # build/arm64-plain is the same with the plain-C path (-DSDK_PORTABLE).
 CROSS_ARM64 ?= aarch64-linux-gnu-
 # The solver's unit tests, found rather than listed so that a new one runs on arm64 too: every
-# tests/unit_*.c that includes no server/, cli/ or fuzz/ header (those need libraries that are
-# not cross-built) and declares plain Test()s only, no TestSuite and no test options (what the
-# stand-in tests/cross/criterion/criterion.h supports; it leaves out the long generator and
-# logic replays, too slow under qemu), with the tests/support/ sources of the headers they
-# include.
-ARM64_UNIT_SRC := $(shell grep -L '^\#include "\(server\|cli\|fuzz\)/' $(UNIT_SRC) | \
+# tests/unit_*.c that includes no server/, cli/, fuzz/ or scan/ header (those need libraries
+# that are not cross-built, Leptonica among them) and declares plain Test()s only, no TestSuite
+# and no test options (what the stand-in tests/cross/criterion/criterion.h supports; it leaves
+# out the long generator and logic replays, too slow under qemu), with the tests/support/
+# sources of the headers they include.
+ARM64_UNIT_SRC := $(shell grep -L '^\#include "\(server\|cli\|fuzz\|scan\)/' $(UNIT_SRC) | \
                           xargs grep -L '^TestSuite\|^Test([^,]*,[^,)]*,')
 ARM64_SUPPORT_SRC := $(wildcard $(patsubst %.h,%.c,$(sort $(shell \
     sed -n 's/^\#include "\(tests\/support\/[a-z0-9_]*\.h\)".*/\1/p' $(ARM64_UNIT_SRC)))))
 ARM64_TEST_SRC := $(ARM64_UNIT_SRC) $(ARM64_SUPPORT_SRC) tests/cross/runner.c
-ARM64_FLAGS := -Itests/cross
+# The arm64 CLI is built without `scan` (cli/scan_cmd.c), as it has no Leptonica.
+ARM64_FLAGS := -Itests/cross -DCLI_NO_SCAN
 build/arm64/%: ARCH_FLAGS := -march=armv8-a
 build/arm64-plain/%: ARCH_FLAGS := -march=armv8-a -DSDK_PORTABLE
 build/arm64/% build/arm64-plain/%: AR := $(CROSS_ARM64)ar

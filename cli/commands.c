@@ -126,6 +126,15 @@ static const struct command {
      "                      a line, with \"score\" and \"level\" for --difficulty\n"
      "    A line that could not be made is '! STATUS seed S' ('! limit' when no\n"
      "    candidate met --difficulty), and exits 1.\n"},
+    {"scan", cli_scan_main, false, 0, "sudoku scan [--entries] [--json] IMAGE...",
+     "scan: reads the Sudoku grid in each photo (JPEG, PNG or WebP; '-' for\n"
+     "    standard input), one line per IMAGE: the printed givens as a puzzle line\n"
+     "    ('.' blank); with --entries then ':' and the digits written by hand into\n"
+     "    empty cells, the PUZZLE:ENTRIES form hint reads; with --json the reading\n"
+     "    as POST /v1/scan answers it (status, puzzle, entries, corners,\n"
+     "    confidence, changed, conflicts, timing_us). A photo with no grid prints\n"
+     "    '! STATUS: REASON'. Exit 1 when a photo has no grid or its givens are not\n"
+     "    one puzzle with exactly one solution (said on stderr).\n"},
 };
 
 static const struct option_help {

@@ -16,7 +16,7 @@
 # packages; the npm packages go into tests/browser/node_modules as the calling user.
 set -eu
 
-build="gcc make libc6-dev pkg-config libmicrohttpd-dev libcjson-dev"
+build="gcc make libc6-dev pkg-config libmicrohttpd-dev libcjson-dev libleptonica-dev"
 browser="chromium nodejs npm nginx"
 npm_dirs=""
 case "${1:-build}" in
@@ -34,7 +34,7 @@ test)
     want="$want groff-base"
     ;;
 browser) want="$build $browser"; npm_dirs="tests/browser" ;;
-bench) want="$build wrk nginx util-linux" ;;
+bench) want="$build wrk nginx util-linux jq time python3-pil" ;;
 *) echo "usage: $0 build|test|browser|bench" >&2; exit 2 ;;
 esac
 

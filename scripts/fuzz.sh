@@ -63,6 +63,7 @@ max_len_of() {
     fuzz_grid) echo 4096 ;;
     fuzz_batch_json) echo 65536 ;;
     fuzz_batch_text) echo 16384 ;; # every line is solved: long bodies are slow
+    fuzz_scan) echo 8192 ;; # images: the seeds are a few KB, larger ones only decode slower
     *) echo 20000 ;;
     esac
 }

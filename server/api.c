@@ -263,14 +263,31 @@ void api_response_free(api_response *resp)
 
 /* ---- requests ----------------------------------------------------------------------- */
 
+/* Each route_limit's setting. An image is cut off as soon as it passes its
+ * limit: reading megabytes more of a photo only to answer 413 at their end
+ * (libmicrohttpd cannot answer while a body arrives) helps no client. */
+static const struct {
+    size_t offset;
+    const char *setting;
+    bool cuts;
+} api_limits_table[] = {
+    [ROUTE_LIMIT_BODY] = {offsetof(struct config, max_body), "--max-body", false},
+    [ROUTE_LIMIT_BATCH] = {offsetof(struct config, max_batch_body), "--max-batch-body", false},
+    [ROUTE_LIMIT_IMAGE] = {offsetof(struct config, max_image_body), "--max-image-body", true},
+};
+
 size_t api_route(api_context *ctx, api_request *req)
 {
     req->match = route_lookup(req->method, req->path);
     const route *r = req->match.route;
     /* a body sent where none belongs is read (up to --max-body) and ignored:
      * the answer is about the method or the path, not the body's size */
-    bool batch = r != NULL && r->limit == ROUTE_LIMIT_BATCH;
-    return (size_t)(batch ? ctx->cfg->max_batch_body : ctx->cfg->max_body);
+    route_limit limit = r != NULL ? r->limit : ROUTE_LIMIT_BODY;
+    uint64_t bytes;
+    memcpy(&bytes, (const char *)ctx->cfg + api_limits_table[limit].offset, sizeof(bytes));
+    req->limit_setting = api_limits_table[limit].setting;
+    req->limit_cuts = api_limits_table[limit].cuts;
+    return (size_t)bytes;
 }
 
 /* True when the Content-Type's media type (parameters ignored) is `want`. */
@@ -292,6 +309,10 @@ static const struct {
     {MEDIA_JSON, CT_JSON},
     {MEDIA_TEXT, "text/plain"},
     {MEDIA_NDJSON, CT_NDJSON},
+    /* photos, for POST /v1/scan */
+    {MEDIA_JPEG, "image/jpeg"},
+    {MEDIA_PNG, "image/png"},
+    {MEDIA_WEBP, "image/webp"},
 };
 
 /* Sets req->media from the Content-Type, or answers 415. A body-less
@@ -316,7 +337,7 @@ static bool api_check_media(api_request *req, api_response *resp)
         if (list[0] != '\0') strcat(list, ", ");
         strcat(list, api_media_types[i].name);
     }
-    if ((req->media & (MEDIA_TEXT | MEDIA_NDJSON)) != 0)
+    if ((req->media & (MEDIA_TEXT | MEDIA_NDJSON)) != 0 && (accepted & MEDIA_JSON) != 0)
         reply_error(resp, req, API_PROBLEM_UNSUPPORTED_MEDIA_TYPE,
                     "%s takes %s; to send puzzles as text, one per line, POST them to "
                     "/v1/solve/batch",

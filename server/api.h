@@ -74,6 +74,8 @@ typedef struct api_request {
 
     /* the API's own, set by api_route and api_handle */
     route_match match;
+    const char *limit_setting; /* the setting of api_route's limit, for a 413 ("--max-body") */
+    bool limit_cuts;           /* a body past the limit is cut off at once, not read on for a 413 */
     unsigned media;         /* the body's MEDIA_* type, once checked */
     job *job;               /* work handed out for this request */
     bool has_pending;       /* `pending` is the answer once resumed */
@@ -106,8 +108,8 @@ void api_free(api_context *ctx);
  * be NULL. */
 void api_request_id(api_context *ctx, const char *client, char out[API_REQUEST_ID_LEN]);
 
-/* Looks the request's method and path up (sets req->match) and returns the
- * largest body to read for it. */
+/* Looks the request's method and path up (sets req->match, limit_setting
+ * and limit_cuts) and returns the largest body to read for it. */
 size_t api_route(api_context *ctx, api_request *req);
 
 /* Answers req, whose body is complete. owner is the caller's handle (its

@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "scan/scan.h"
 #include "server/log.h"
 #include "version.h"
 
@@ -43,6 +44,11 @@ enum config_kind { CONFIG_STR, CONFIG_UINT, CONFIG_SIZE, CONFIG_LEVEL };
       "BYTES", "largest solve/validate request body")                                              \
     X(max_batch_body, "--max-batch-body", "SUDOKUD_MAX_BATCH_BODY", CONFIG_SIZE, 16 * CONFIG_MIB,  \
       1024, CONFIG_GIB, "BYTES", "largest batch request body")                                     \
+    X(max_image_body, "--max-image-body", "SUDOKUD_MAX_IMAGE_BODY", CONFIG_SIZE, 16 * CONFIG_MIB,  \
+      1024, CONFIG_GIB, "BYTES", "largest photo POST /v1/scan takes")                              \
+    X(max_image_pixels, "--max-image-pixels", "SUDOKUD_MAX_IMAGE_PIXELS", CONFIG_UINT,             \
+      SCAN_MAX_PIXELS, 10000, SCAN_MAX_PIXELS, "N",                                                \
+      "most pixels a photo's header may claim (a PNG decodes at ~6 B each)")                       \
     X(max_batch_items, "--max-batch-items", "SUDOKUD_MAX_BATCH_ITEMS", CONFIG_UINT, 100000, 1,     \
       10000000, "N", "most puzzles in one batch")                                                  \
     X(default_timeout_ms, "--default-timeout-ms", "SUDOKUD_DEFAULT_TIMEOUT_MS", CONFIG_UINT, 2000, \

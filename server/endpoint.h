@@ -106,6 +106,11 @@ void ep_generate_render(job *j, const api_request *req, api_response *resp);
 /* The workers' idle work (arg: the api_context): one puzzle for the reserve. */
 bool ep_generate_refill(void *arg, worker *w);
 
+/* ep_scan.c: POST /v1/scan, a photo read by libscan (scan/scan.h) */
+job *ep_scan_parse(api_context *ctx, const api_request *req, api_response *resp);
+void ep_scan_run(job *j, size_t task, worker *w);
+void ep_scan_render(job *j, const api_request *req, api_response *resp);
+
 /* ep_health.c: GET /healthz, /readyz, /v1/info */
 job *ep_healthz(api_context *ctx, const api_request *req, api_response *resp);
 job *ep_readyz(api_context *ctx, const api_request *req, api_response *resp);

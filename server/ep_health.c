@@ -34,12 +34,14 @@ job *ep_info(api_context *ctx, const api_request *req, api_response *resp)
                "{\"name\":\"%s\",\"version\":\"%s\",\"shapes\":{\"min_size\":%d,\"max_size\":%d,"
                "\"text_max_size\":%d},\"variants\":[\"diagonal\",\"regions\"],\"limits\":{"
                "\"max_body\":%llu,\"max_batch_body\":%llu,\"max_batch_items\":%llu,"
+               "\"max_image_body\":%llu,\"max_image_pixels\":%llu,"
                "\"default_timeout_ms\":%llu,\"max_timeout_ms\":%llu,\"max_nodes\":%llu,"
                "\"max_solutions\":%u,\"max_return_solutions\":%u,\"queue_depth\":%llu,"
                "\"max_connections\":%llu,\"connection_timeout\":%llu},\"workers\":%llu}",
                SUDOKUD_NAME, SUDOKUD_VERSION, SUDOKU_MIN_SIZE, SUDOKU_MAX_SIZE,
                SUDOKU_MAX_TEXT_SIZE, (unsigned long long)c->max_body,
                (unsigned long long)c->max_batch_body, (unsigned long long)c->max_batch_items,
+               (unsigned long long)c->max_image_body, (unsigned long long)c->max_image_pixels,
                (unsigned long long)c->default_timeout_ms, (unsigned long long)c->max_timeout_ms,
                (unsigned long long)c->max_nodes, INPUT_MAX_SOLUTIONS, INPUT_MAX_RETURN_SOLUTIONS,
                (unsigned long long)c->queue_depth, (unsigned long long)c->max_connections,

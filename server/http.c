@@ -9,6 +9,7 @@
  *   client --> MHD polling thread (epoll, a few of them)
  *                |  1st call: route, request id, Content-Length > limit? -> 413 now
  *                |  body calls: append, counting; over the limit -> 413 at its end
+ *                |     (a photo over its limit: the connection is closed at once)
  *                |  last call: api_handle()
  *                |     |-- API_ANSWERED (4xx, health, small solves...) --> queue response
  *                |     `-- API_PENDING: the API called http_sleep() (suspend)
@@ -250,9 +251,8 @@ static enum MHD_Result http_reject(struct http_request *r, api_problem_type type
 static enum MHD_Result http_reject_too_large(struct http_request *r, const char *what)
 {
     char detail[API_DETAIL_LEN];
-    bool batch = r->limit == r->srv->cfg->max_batch_body && r->limit != r->srv->cfg->max_body;
     snprintf(detail, sizeof(detail), "%s more than the %zu bytes %s takes (%s)", what, r->limit,
-             r->path, batch ? "--max-batch-body" : "--max-body");
+             r->path, r->req.limit_setting);
     return http_reject(r, API_PROBLEM_BODY_TOO_LARGE, detail);
 }
 
@@ -516,6 +516,7 @@ static enum MHD_Result http_access(void *cls, struct MHD_Connection *conn, const
             return r->discarded > http_discard_allowance(r->limit) ? MHD_NO : MHD_YES;
         }
         if (n > r->limit - r->body.len) {
+            if (r->req.limit_cuts) return MHD_NO; /* see api_route: closed, unread */
             r->too_large = true;
             r->discarded = n;
             buf_free(&r->body);

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <sys/resource.h>
 
+#include "scan/scan.h"
 #include "server/config.h"
 #include "server/http.h"
 #include "server/json_read.h"
@@ -82,6 +83,7 @@ int main(int argc, char **argv)
     signal(SIGPIPE, SIG_IGN);
 
     json_global_init(); /* before any thread: cJSON's hooks are a global */
+    scan_init();        /* likewise Leptonica's message setting */
     http_server *srv = http_start(&cfg, err, sizeof(err));
     if (srv == NULL) {
         LOG_ERROR("start", "%s", err);

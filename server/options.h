@@ -38,6 +38,7 @@ typedef enum request_kind {
     REQUEST_EXPLAIN,   /* POST /v1/explain */
     REQUEST_HINT,      /* POST /v1/hint */
     REQUEST_GENERATE,  /* POST and GET /v1/generate */
+    REQUEST_SCAN,      /* POST /v1/scan: the body is a photo, options come as query parameters */
     REQUEST_KIND_COUNT
 } request_kind;
 
@@ -82,7 +83,7 @@ typedef enum option_type {
     X(RETURN_SOLUTIONS, "return_solutions", OPTION_INT, 0, INPUT_MAX_RETURN_SOLUTIONS,             \
       OPTION_FIELD(return_solutions), REQ(SOLVE) | REQ(BATCH), REQ(BATCH))                         \
     X(TIMEOUT_MS, "timeout_ms", OPTION_TIMEOUT, 1, 0, OPTION_FIELD(timeout_ms),                    \
-      REQ(SOLVE) | REQ(BATCH) | REQ_LOGIC | REQ(GENERATE), REQ(BATCH) | REQ(GENERATE))             \
+      REQ(SOLVE) | REQ(BATCH) | REQ_LOGIC | REQ(GENERATE), REQ(BATCH) | REQ(GENERATE) | REQ(SCAN)) \
     X(CHECK, "check", OPTION_CHECK, 0, 0, OPTION_NO_FIELD, REQ(VALIDATE), 0)                       \
     X(PUZZLES, "puzzles", OPTION_PUZZLES, 0, 0, OPTION_NO_FIELD, REQ(BATCH), 0)                    \
     X(MAX_STEPS, "max_steps", OPTION_INT, 1, INPUT_MAX_STEPS, OPTION_FIELD(max_steps),             \

@@ -24,10 +24,17 @@
 #define MEDIA_TEXT   2u /* text/plain */
 #define MEDIA_NDJSON 4u /* application/x-ndjson */
 
+/* Photos (POST /v1/scan); libscan also tells them apart by their bytes. */
+#define MEDIA_JPEG  8u  /* image/jpeg */
+#define MEDIA_PNG   16u /* image/png */
+#define MEDIA_WEBP  32u /* image/webp */
+#define MEDIA_IMAGE (MEDIA_JPEG | MEDIA_PNG | MEDIA_WEBP)
+
 /* Which configured limit bounds a route's body. */
 typedef enum route_limit {
     ROUTE_LIMIT_BODY = 0, /* --max-body */
     ROUTE_LIMIT_BATCH,    /* --max-batch-body */
+    ROUTE_LIMIT_IMAGE,    /* --max-image-body; a chunked body past it is cut off at once */
 } route_limit;
 
 /* The most rows the table may have (metrics keep fixed arrays per route). */

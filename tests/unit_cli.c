@@ -17,8 +17,8 @@
 #include "tests/support/fixtures.h"
 #include "version.h"
 
-static const char *const command_names[] = {"solve", "count",   "bench", "random",
-                                            "rate",  "explain", "hint",  "generate"};
+static const char *const command_names[] = {"solve",   "count", "bench",    "random", "rate",
+                                            "explain", "hint",  "generate", "scan"};
 
 /* cli_usage(command) as a string (caller frees). */
 static char *usage_of(const char *command)
@@ -382,4 +382,32 @@ Test(cli, random_without_a_seed_picks_one_and_tells_it, .init = cr_redirect_stdo
 {
     cr_redirect_stderr();
     assert_random_seed_repeats("random", "--size 9");
+}
+
+/* `sudoku scan` on the train photos of tests/data/scan/ (see its README). */
+Test(cli, scan_prints_one_puzzle_line_per_photo, .init = cr_redirect_stdout, .timeout = 60)
+{
+    cr_assert_eq(run("sudoku scan tests/data/scan/printed9.jpg tests/data/scan/printed36.jpg"), 0);
+    cr_assert_stdout_eq_str(
+        "3.97.2...6.43..1.28.......9.9.....76.3629...1.4.6.......1..6.9...5..1.6...35....8\n"
+        "7.........214.5.8.....29..6.123.6.9.84....5......5....9....3..2......7.8.6..1.4..\n");
+}
+
+Test(cli, scan_entries_follow_the_puzzle_after_a_colon, .init = cr_redirect_stdout, .timeout = 60)
+{
+    cr_assert_eq(run("sudoku scan --entries tests/data/scan/mixed9.jpg"), 0);
+    cr_assert_stdout_eq_str(
+        "3.97.2...6.43..1.28.......9.9.....76.3629...1.4.6.......1..6.9...5..1.6...35....8:"
+        ".5..1.684.7..89.5..1246573.2.81435..5....784.1.7.5892372.83.4.548.92.3.796..7421.\n");
+}
+
+Test(cli, scan_of_a_file_that_is_no_photo_is_a_line_and_exit_1, .init = cr_redirect_stdout)
+{
+    cr_assert_eq(run("sudoku scan tests/data/scan/not-image.txt"), 1);
+    cr_assert_stdout_eq_str("! not_image: the bytes are not a JPEG, PNG or WebP image\n");
+}
+
+Test(cli, scan_without_an_image_is_a_usage_error, .init = cr_redirect_stderr)
+{
+    cr_assert_eq(run("sudoku scan"), 2);
 }

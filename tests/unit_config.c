@@ -28,6 +28,7 @@ Test(config, defaults_match_the_contract)
     cr_assert_eq(c.max_body, 1024 * 1024);
     cr_assert_eq(c.max_batch_body, 16 * 1024 * 1024);
     cr_assert_eq(c.max_batch_items, 100000);
+    cr_assert_eq(c.max_image_body, 16 * 1024 * 1024);
     cr_assert_eq(c.default_timeout_ms, 2000);
     cr_assert_eq(c.max_timeout_ms, 10000);
     cr_assert_eq(c.max_nodes, 10000000);
@@ -43,10 +44,11 @@ Test(config, env_beats_default_and_flag_beats_env)
     struct config c;
     char err[CONFIG_ERR_LEN];
     const char *env[] = {"SUDOKUD_WORKERS=3", "SUDOKUD_PORT=9000", "SUDOKUD_LOG_LEVEL=debug",
-                         "OTHER=1", NULL};
+                         "SUDOKUD_MAX_IMAGE_BODY=4M", "OTHER=1", NULL};
     const char **argv = ARGV("--port", "9100");
     cr_assert_eq(load(&c, argv, env, err), CONFIG_RUN, "%s", err);
     cr_assert_eq(c.workers, 3, "env beats default");
+    cr_assert_eq(c.max_image_body, 4 * 1024 * 1024);
     cr_assert_eq(c.port, 9100, "flag beats env");
     cr_assert_eq(c.log_level, LOG_LEVEL_DEBUG);
 }

@@ -43,6 +43,9 @@
 #define LLVMFuzzerTestOneInput fuzz_regress_generate
 #include "fuzz/fuzz_generate.c"
 #undef LLVMFuzzerTestOneInput
+#define LLVMFuzzerTestOneInput fuzz_regress_scan
+#include "fuzz/fuzz_scan.c"
+#undef LLVMFuzzerTestOneInput
 
 typedef int (*regress_entry)(const uint8_t *data, size_t size);
 
@@ -57,6 +60,7 @@ static const struct {
     {"fuzz_batch_text", fuzz_regress_batch_text},
     {"fuzz_api", fuzz_regress_api},
     {"fuzz_generate", fuzz_regress_generate},
+    {"fuzz_scan", fuzz_regress_scan},
 };
 #define REGRESS_NHARNESSES (sizeof(regress_harnesses) / sizeof(regress_harnesses[0]))
 

@@ -45,6 +45,9 @@ typedef enum api_status {
     X(UNSUPPORTED_SHAPE, "unsupported-shape", API_HTTP_UNPROCESSABLE_CONTENT, "Unsupported shape") \
     X(NOT_UNIQUE, "not-unique", API_HTTP_UNPROCESSABLE_CONTENT, "Not exactly one solution")         \
     X(NO_SOLUTION, "no-solution", API_HTTP_UNPROCESSABLE_CONTENT, "No solution")                   \
+    X(BAD_IMAGE, "bad-image", API_HTTP_BAD_REQUEST, "Not a readable image")                        \
+    X(TOO_MANY_PIXELS, "too-many-pixels", API_HTTP_UNPROCESSABLE_CONTENT, "Image too large")       \
+    X(NO_GRID, "no-grid", API_HTTP_UNPROCESSABLE_CONTENT, "No Sudoku grid found")                  \
     X(BODY_TOO_LARGE, "body-too-large", API_HTTP_CONTENT_TOO_LARGE, "Request body too large")      \
     X(BATCH_TOO_LARGE, "batch-too-large", API_HTTP_CONTENT_TOO_LARGE, "Batch too large")           \
     X(UNSUPPORTED_MEDIA_TYPE, "unsupported-media-type", API_HTTP_UNSUPPORTED_MEDIA_TYPE,           \

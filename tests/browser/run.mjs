@@ -881,6 +881,34 @@ const cases = [
     },
   },
   {
+    name: 'scan: a photo from tests/data/scan/ goes to the server and its reading loads onto the board, doubtful cells outlined',
+    async run(openPage) {
+      // mixed9.jpg: a train photo of wichtounet/sudoku_dataset (CC-BY-4.0) with printed givens
+      // and handwritten entries; the server's own answer to the same bytes is the reference
+      const photo = readFileSync('tests/data/scan/mixed9.jpg');
+      const ref = await fetch(new URL('v1/scan', server.url), { method: 'POST', headers: { 'Content-Type': 'image/jpeg' }, body: photo });
+      equal(ref.status, 200, 'POST /v1/scan of mixed9.jpg');
+      const want = await ref.json();
+      const [, givens, entries] = readFileSync('tests/data/scan/expected.txt', 'utf8').split('\n')
+        .find((l) => l.startsWith('mixed9.jpg ')).split(' ');
+      equal([want.puzzle, want.entries], [givens, entries], 'the server reads the photo exactly');
+
+      const { page, requests } = await open(openPage, `?p=${EASY}`);
+      await page.getByLabel('Scan a photo', { exact: true }).setInputFiles({ name: 'mixed9.jpg', mimeType: 'image/jpeg', buffer: photo });
+      const said = await status(page, /^Scanned the photo: \d+ printed and \d+ handwritten digits/);
+      const printed = [...givens].filter((c) => c !== '.').length;
+      const written = [...entries].filter((c) => c !== '.').length;
+      assert(said.startsWith(`Scanned the photo: ${printed} printed and ${written} handwritten digits.`), said);
+      assert(requests.some((u) => u.endsWith('/v1/scan')), 'the photo went to POST /v1/scan');
+      const cells = await expectBoard(page, [...givens].map((g, i) => (g !== '.' ? g : entries[i] === '.' ? '' : entries[i])), 'after the scan');
+      cells.forEach((c, i) => equal(c.readonly, givens[i] !== '.', `${c.name}: a given is fixed, an entry the player's`));
+      const doubtful = want.confidence.flatMap((p, i) => (p < 0.9 ? [i] : []));
+      assert(doubtful.length > 0, 'a handwritten photo has cells read with less confidence');
+      cells.forEach((c, i) => equal(/\bunsure\b/.test(c.cls), doubtful.includes(i), `${c.name}: outlined when read with less confidence`));
+      return { note: `${printed} givens and ${written} entries; ${doubtful.length} cells outlined` };
+    },
+  },
+  {
     name: 'screenshot: the desktop view, mid-game',
     async run(openPage) {
       const { page } = await open(openPage, `?p=${EASY}`, { viewport: { width: 1280, height: 800 }, colorScheme: 'light' });

@@ -1,0 +1,164 @@
+/* cells.c -- one warped grid cell to one clean, centred cell image.
+ *
+ * DESIGN: the grid is 9 x 40 pixels square; a cell image is the middle
+ * 32 x 32 of its cell, so 4 pixels of margin take the grid lines (and a few
+ * pixels of error in the corners). What is left of a line is removed in
+ * two ways: a row or column near the edge that is mostly ink is a line, not
+ * a stroke, and is cleared; then only the ink components that reach the
+ * middle half of the cell are kept (specks and line stubs at the edge are
+ * not). Levels are local: the paper is the cell's 80th percentile, a stroke
+ * is darker than the paper by 40% of the cell's darkest ink in its middle,
+ * and a cell whose middle is no darker than 15% of the whole grid's
+ * contrast is blank; so a shadow over part of the grid does not turn its
+ * cells to ink, and faint print keeps its shape beside dark handwriting. The kept
+ * ink keeps its grey (stretched so the cell's darkest ink is 255) and its
+ * size, and is shifted so its bounding box is centred: position in the
+ * cell says nothing about the digit, size does (printed digits are all
+ * alike, handwriting is not).
+ *
+ *   cell in the warped grid (40 px)
+ *   +----------------------------------+
+ *   |  4 px margin (grid line)         |
+ *   |   +--------------------------+   |
+ *   |   |  32 x 32 cell image      |   |
+ *   |   |      +----------+        |   |
+ *   |   |      | middle   | <- ink must reach here
+ *   |   |      +----------+        |   |
+ *   |   +--------------------------+   |
+ *   +----------------------------------+
+ */
+#include <string.h>
+
+#include "scan/cells.h"
+
+#define S          SCAN_CELL_SIDE
+#define MARGIN     ((SCAN_WARP_CELL - S) / 2)
+#define EDGE       6   /* rows/columns this close to the edge may be line remnants */
+#define LINE_SHARE 0.6 /* ... when this share of them is ink */
+#define MIN_INK    12  /* fewer kept ink pixels than this: blank */
+
+/* The value below which a share `num/den` of the n values lie. */
+static int percentile(const unsigned char *v, int n, int stride, int rows, int num, int den)
+{
+    unsigned hist[256] = {0};
+    for (int y = 0; y < rows; y++)
+        for (int x = 0; x < n; x++) hist[v[(size_t)y * stride + x]]++;
+    long want = (long)n * rows * num / den, acc = 0;
+    for (int i = 0; i < 256; i++) {
+        acc += hist[i];
+        if (acc > want) return i;
+    }
+    return 255;
+}
+
+/* Keeps in mask only the 8-connected components that have a pixel in the
+ * middle half of the cell; returns how many pixels are kept. */
+static int keep_middle(unsigned char mask[S * S])
+{
+    unsigned char label[S * S];
+    short stack[S * S];
+    int kept = 0;
+    memset(label, 0, sizeof(label));
+    for (int start = 0; start < S * S; start++) {
+        if (!mask[start] || label[start]) continue;
+        int top = 0, n = 0, middle = 0;
+        short members[S * S];
+        stack[top++] = (short)start;
+        label[start] = 1;
+        while (top > 0) {
+            int i = stack[--top], x = i % S, y = i / S;
+            members[n++] = (short)i;
+            middle |= x >= S / 4 && x < 3 * S / 4 && y >= S / 4 && y < 3 * S / 4;
+            for (int dy = -1; dy <= 1; dy++)
+                for (int dx = -1; dx <= 1; dx++) {
+                    int xx = x + dx, yy = y + dy;
+                    if (xx < 0 || yy < 0 || xx >= S || yy >= S) continue;
+                    int j = yy * S + xx;
+                    if (mask[j] && !label[j]) {
+                        label[j] = 1;
+                        stack[top++] = (short)j;
+                    }
+                }
+        }
+        if (middle)
+            kept += n;
+        else
+            for (int k = 0; k < n; k++) mask[members[k]] = 0;
+    }
+    return kept;
+}
+
+/* floor: the least ink that is not noise, from the whole grid's contrast. */
+static void cut_one(const unsigned char *grid, int stride, int floor, unsigned char out[S * S])
+{
+    unsigned char ink[S * S], mask[S * S];
+    int paper = percentile(grid, S, stride, S, 4, 5), middle = 0;
+    memset(out, 0, S * S);
+    for (int y = 0; y < S; y++)
+        for (int x = 0; x < S; x++) {
+            int d = paper - grid[(size_t)y * stride + x];
+            ink[y * S + x] = (unsigned char)(d > 0 ? d : 0);
+            if (x >= S / 4 && x < 3 * S / 4 && y >= S / 4 && y < 3 * S / 4 && d > middle)
+                middle = d;
+        }
+    if (middle <= floor) return;
+    /* A stroke is what is darker than a share of this cell's own darkest
+     * ink, so faint print beside dark handwriting keeps its shape. */
+    int threshold = middle * 2 / 5 > floor ? middle * 2 / 5 : floor;
+    for (int i = 0; i < S * S; i++) mask[i] = ink[i] > threshold;
+    for (int i = 0; i < S; i++) {
+        if (i >= EDGE && i < S - EDGE) continue;
+        int row = 0, col = 0;
+        for (int j = 0; j < S; j++) {
+            row += mask[i * S + j];
+            col += mask[j * S + i];
+        }
+        for (int j = 0; j < S; j++) {
+            if (row > LINE_SHARE * S) mask[i * S + j] = 0;
+            if (col > LINE_SHARE * S) mask[j * S + i] = 0;
+        }
+    }
+    if (keep_middle(mask) < MIN_INK) return;
+
+    /* The grey of the kept ink and its soft edge (one pixel around it). */
+    int x0 = S, y0 = S, x1 = -1, y1 = -1, top = 1;
+    unsigned char keep[S * S];
+    memset(keep, 0, sizeof(keep));
+    for (int y = 0; y < S; y++)
+        for (int x = 0; x < S; x++) {
+            if (!mask[y * S + x]) continue;
+            if (x < x0) x0 = x;
+            if (x > x1) x1 = x;
+            if (y < y0) y0 = y;
+            if (y > y1) y1 = y;
+            if (ink[y * S + x] > top) top = ink[y * S + x];
+            for (int dy = -1; dy <= 1; dy++)
+                for (int dx = -1; dx <= 1; dx++) {
+                    int xx = x + dx, yy = y + dy;
+                    if (xx >= 0 && yy >= 0 && xx < S && yy < S) keep[yy * S + xx] = 1;
+                }
+        }
+    int shift_x = (S - 1 - x1 - x0) / 2, shift_y = (S - 1 - y1 - y0) / 2;
+    for (int y = 0; y < S; y++)
+        for (int x = 0; x < S; x++) {
+            int sx = x - shift_x, sy = y - shift_y;
+            if (sx < 0 || sy < 0 || sx >= S || sy >= S || !keep[sy * S + sx]) continue;
+            int v = ink[sy * S + sx] * 255 / top;
+            out[y * S + x] = (unsigned char)(v > 255 ? 255 : v);
+        }
+}
+
+void scan_cut_cells(const scan_image *grid, unsigned char cells[81][SCAN_CELL_BYTES])
+{
+    /* The grid's contrast: its paper against its darkest ink (the lines). */
+    int paper = percentile(grid->px, grid->w, grid->w, grid->h, 4, 5);
+    int dark = percentile(grid->px, grid->w, grid->w, grid->h, 1, 100);
+    int floor = (paper - dark) * 15 / 100;
+    if (floor < 10) floor = 10;
+    for (int r = 0; r < 9; r++)
+        for (int c = 0; c < 9; c++) {
+            const unsigned char *at = grid->px + (size_t)(r * SCAN_WARP_CELL + MARGIN) * grid->w +
+                                      c * SCAN_WARP_CELL + MARGIN;
+            cut_one(at, grid->w, floor, cells[r * 9 + c]);
+        }
+}

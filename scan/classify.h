@@ -1,0 +1,43 @@
+/* classify.h -- the scanner's digit classifier: one cell image in, 19 class probabilities out.
+ *
+ * A small convolutional network, trained offline by scan/train/train.py on cells that
+ * build/scan-dump cut from the train photos of wichtounet/sudoku_dataset plus digits rendered
+ * from Debian's fonts. Its weights are scan/model/digits.bin, which the build embeds as
+ * scan_model_digits below; the layout of that file is described in scan/classify.c.
+ *
+ * Classes:
+ *
+ *   0        blank cell
+ *   1 .. 9   printed digit 1 .. 9       (a given)
+ *   10 .. 18 handwritten digit 1 .. 9   (an entry: class - 9)
+ *
+ * Thread safety: scan_classify keeps no state, allocates nothing (about 30 KiB of stack) and
+ * reads only its arguments and the constant blob: any number of threads may call it at once.
+ */
+#ifndef SCAN_CLASSIFY_H
+#define SCAN_CLASSIFY_H
+
+#include <stdbool.h>
+
+#include "scan/cell.h"
+
+#define SCAN_CLASSES           19
+#define SCAN_CLASS_HANDWRITTEN 10 /* classes from here on are handwritten digits */
+
+/* The embedded weights: the bytes of scan/model/digits.bin and their count, written by the
+ * build into a generated C file. */
+extern const unsigned char scan_model_digits[];
+extern const unsigned long scan_model_digits_size;
+
+/* Fills probs[0..SCAN_CLASSES) with the probabilities (summing to 1) that the cell holds each
+ * class. cell is SCAN_CELL_SIDE * SCAN_CELL_SIDE bytes of scan/cell.h's format. When the
+ * embedded model is not one this code can run (see scan_classify_model_ok), every probability
+ * is 0. */
+void scan_classify(const unsigned char cell[SCAN_CELL_SIDE * SCAN_CELL_SIDE],
+                   float probs[SCAN_CLASSES]);
+
+/* True when the embedded blob has the expected magic, version, layer shapes and size, and this
+ * machine's floats are the blob's (IEEE 754, little-endian). Thread-safe. */
+bool scan_classify_model_ok(void);
+
+#endif

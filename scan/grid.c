@@ -1,0 +1,403 @@
+/* grid.c -- finds the Sudoku grid in a grey photo: threshold, components, corners.
+ *
+ * DESIGN: the photo is reduced to about 900 pixels on its long side (the
+ * grid's outline needs no more), thresholded against the mean of a window
+ * around each pixel (so shadows and uneven light do not matter), and cut
+ * into 8-connected components of ink. The grid's lines touch each other, so
+ * the whole grid is one component, and usually the largest. For each of the
+ * few largest components with a plausible shape, its corners are the pixels
+ * extreme along x+y and x-y (top-left = smallest x+y, ...), and the
+ * candidate is kept when the ten horizontal and ten vertical lines that a
+ * 9x9 grid with those corners would have are mostly ink in the threshold
+ * image. The largest kept candidate wins. When none is kept, the reason is
+ * worked out from what was seen (dark photo, grid cut by the photo's edge,
+ * grid too small).
+ *
+ *        TL (min x+y) *----------------* TR (max x-y)
+ *                     |                |
+ *                     |   component    |
+ *                     |                |
+ *        BL (min x-y) *----------------* BR (max x+y)
+ */
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "scan/grid.h"
+
+#define DETECT_LONG_SIDE 900  /* reduce until the long side is at most this */
+#define CANDIDATES       6    /* largest components tried */
+#define LINE_SAMPLES     60   /* points tested along each of the 20 lines */
+#define MIN_ON_LINES     0.35 /* share of the grid's lines on ink */
+#define MIN_LINE_SCORE   0.25 /* line_score of a grid */
+
+typedef struct component {
+    int count;
+    int x0, y0, x1, y1; /* bounding box, inclusive */
+    int ext[4][2];      /* TL, TR, BR, BL extreme pixels */
+    int ext_val[4];     /* their x+y, x-y, x+y, x-y */
+} component;
+
+int scan_homography_of(const double c[4][2], scan_homography *m)
+{
+    double sx = c[0][0] - c[1][0] + c[2][0] - c[3][0];
+    double sy = c[0][1] - c[1][1] + c[2][1] - c[3][1];
+    double dx1 = c[1][0] - c[2][0], dx2 = c[3][0] - c[2][0];
+    double dy1 = c[1][1] - c[2][1], dy2 = c[3][1] - c[2][1];
+    double den = dx1 * dy2 - dx2 * dy1;
+    if (fabs(den) < 1e-9) return -1;
+    m->g = (sx * dy2 - dx2 * sy) / den;
+    m->h = (dx1 * sy - sx * dy1) / den;
+    m->a = c[1][0] - c[0][0] + m->g * c[1][0];
+    m->b = c[3][0] - c[0][0] + m->h * c[3][0];
+    m->c = c[0][0];
+    m->d = c[1][1] - c[0][1] + m->g * c[1][1];
+    m->e = c[3][1] - c[0][1] + m->h * c[3][1];
+    m->f = c[0][1];
+    return 0;
+}
+
+void scan_homography_map(const scan_homography *m, double u, double v, double *x, double *y)
+{
+    double w = m->g * u + m->h * v + 1.0;
+    if (fabs(w) < 1e-12) w = 1e-12;
+    *x = (m->a * u + m->b * v + m->c) / w;
+    *y = (m->d * u + m->e * v + m->f) / w;
+}
+
+/* Box-averages img by an integer factor into out. */
+static int reduce(const scan_image *img, int f, scan_image *out)
+{
+    if (scan_image_alloc(out, img->w / f, img->h / f) != 0) return -1;
+    for (int y = 0; y < out->h; y++)
+        for (int x = 0; x < out->w; x++) {
+            unsigned sum = 0;
+            for (int dy = 0; dy < f; dy++) {
+                const unsigned char *row = img->px + (size_t)(y * f + dy) * img->w + x * f;
+                for (int dx = 0; dx < f; dx++) sum += row[dx];
+            }
+            out->px[(size_t)y * out->w + x] = (unsigned char)(sum / (unsigned)(f * f));
+        }
+    return 0;
+}
+
+/* ink[i] = 1 where the pixel is clearly darker than the mean of the
+ * (2r+1)^2 window around it; an integral image makes each mean O(1). */
+static int threshold(const scan_image *img, int r, unsigned char *ink)
+{
+    int w = img->w, h = img->h;
+    uint32_t *sum = malloc(sizeof(*sum) * (size_t)(w + 1) * (size_t)(h + 1));
+    if (sum == NULL) return -1;
+    memset(sum, 0, sizeof(*sum) * (size_t)(w + 1));
+    for (int y = 0; y < h; y++) {
+        uint32_t row = 0;
+        uint32_t *s = sum + (size_t)(y + 1) * (w + 1);
+        s[0] = 0;
+        for (int x = 0; x < w; x++) {
+            row += img->px[(size_t)y * w + x];
+            s[x + 1] = s[x + 1 - (w + 1)] + row;
+        }
+    }
+    for (int y = 0; y < h; y++) {
+        int ya = y - r < 0 ? 0 : y - r, yb = y + r + 1 > h ? h : y + r + 1;
+        for (int x = 0; x < w; x++) {
+            int xa = x - r < 0 ? 0 : x - r, xb = x + r + 1 > w ? w : x + r + 1;
+            uint32_t s = sum[(size_t)yb * (w + 1) + xb] - sum[(size_t)ya * (w + 1) + xb] -
+                         sum[(size_t)yb * (w + 1) + xa] + sum[(size_t)ya * (w + 1) + xa];
+            int n = (xb - xa) * (yb - ya);
+            int p = img->px[(size_t)y * w + x] * n;
+            /* darker than 94% of the local mean, and not by a mere ripple */
+            ink[(size_t)y * w + x] = (p * 100 < (int)s * 94) && ((int)s - p > 5 * n);
+        }
+    }
+    free(sum);
+    return 0;
+}
+
+/* Labels the 8-connected components of ink; keeps the CANDIDATES with the
+ * largest bounding boxes in best[] (sorted, largest first). Returns how
+ * many were kept, or -1 when out of memory. */
+static int components(const unsigned char *ink, int w, int h, component *best)
+{
+    size_t n = (size_t)w * h;
+    unsigned char *seen = calloc(n, 1);
+    int32_t *stack = malloc(sizeof(*stack) * n);
+    if (seen == NULL || stack == NULL) {
+        free(seen);
+        free(stack);
+        return -1;
+    }
+    int kept = 0;
+    for (size_t start = 0; start < n; start++) {
+        if (!ink[start] || seen[start]) continue;
+        component c = {0, w, h, -1, -1, {{0}}, {INT32_MAX, INT32_MIN, INT32_MIN, INT32_MAX}};
+        size_t top = 0;
+        stack[top++] = (int32_t)start;
+        seen[start] = 1;
+        while (top > 0) {
+            int32_t i = stack[--top];
+            int x = i % w, y = i / w;
+            c.count++;
+            if (x < c.x0) c.x0 = x;
+            if (x > c.x1) c.x1 = x;
+            if (y < c.y0) c.y0 = y;
+            if (y > c.y1) c.y1 = y;
+            int s = x + y, d = x - y;
+            if (s < c.ext_val[0]) {
+                c.ext_val[0] = s;
+                c.ext[0][0] = x;
+                c.ext[0][1] = y;
+            }
+            if (d > c.ext_val[1]) {
+                c.ext_val[1] = d;
+                c.ext[1][0] = x;
+                c.ext[1][1] = y;
+            }
+            if (s > c.ext_val[2]) {
+                c.ext_val[2] = s;
+                c.ext[2][0] = x;
+                c.ext[2][1] = y;
+            }
+            if (d < c.ext_val[3]) {
+                c.ext_val[3] = d;
+                c.ext[3][0] = x;
+                c.ext[3][1] = y;
+            }
+            for (int dy = -1; dy <= 1; dy++) {
+                int yy = y + dy;
+                if (yy < 0 || yy >= h) continue;
+                for (int dx = -1; dx <= 1; dx++) {
+                    int xx = x + dx;
+                    if (xx < 0 || xx >= w) continue;
+                    size_t j = (size_t)yy * w + xx;
+                    if (ink[j] && !seen[j]) {
+                        seen[j] = 1;
+                        stack[top++] = (int32_t)j;
+                    }
+                }
+            }
+        }
+        long area = (long)(c.x1 - c.x0 + 1) * (c.y1 - c.y0 + 1);
+        int pos = kept;
+        while (pos > 0 && (long)(best[pos - 1].x1 - best[pos - 1].x0 + 1) *
+                                  (best[pos - 1].y1 - best[pos - 1].y0 + 1) <
+                              area)
+            pos--;
+        if (pos >= CANDIDATES) continue;
+        int last = kept < CANDIDATES ? kept : CANDIDATES - 1;
+        memmove(best + pos + 1, best + pos, sizeof(*best) * (size_t)(last - pos));
+        best[pos] = c;
+        if (kept < CANDIDATES) kept++;
+    }
+    free(seen);
+    free(stack);
+    return kept;
+}
+
+/* Whether there is ink within `reach` pixels of the point (u, v) of the square. */
+static int ink_near(const unsigned char *ink, int w, int h, const scan_homography *m, double u,
+                    double v, int reach)
+{
+    double x, y;
+    scan_homography_map(m, u, v, &x, &y);
+    int xi = (int)lround(x), yi = (int)lround(y);
+    for (int dy = -reach; dy <= reach; dy++)
+        for (int dx = -reach; dx <= reach; dx++) {
+            int xx = xi + dx, yy = yi + dy;
+            if (xx >= 0 && yy >= 0 && xx < w && yy < h && ink[(size_t)yy * w + xx]) return 1;
+        }
+    return 0;
+}
+
+/* How much a 9x9 grid with these corners looks like one: the share of
+ * points along its 20 lines with ink within a pixel, less the share of
+ * points near the corners of its cells, inside them, that are ink (paper
+ * in a grid: digits sit in the middle; as inked as the lines in a blob). */
+static double line_score(const unsigned char *ink, int w, int h, const double corners[4][2])
+{
+    scan_homography m;
+    if (scan_homography_of(corners, &m) != 0) return 0.0;
+    int on = 0, off = 0;
+    for (int line = 0; line <= 9; line++)
+        for (int k = 0; k < LINE_SAMPLES; k++) {
+            double t = (k + 0.5) / LINE_SAMPLES;
+            on += ink_near(ink, w, h, &m, line / 9.0, t, 1) +
+                  ink_near(ink, w, h, &m, t, line / 9.0, 1);
+        }
+    static const double inside[2] = {0.2, 0.8};
+    for (int i = 0; i < 81; i++)
+        for (int k = 0; k < 4; k++)
+            off += ink_near(ink, w, h, &m, (i % 9 + inside[k & 1]) / 9.0,
+                            (i / 9 + inside[k >> 1]) / 9.0, 0);
+    double on_share = on / (20.0 * LINE_SAMPLES), off_share = off / (81.0 * 4);
+    return on_share < MIN_ON_LINES ? 0.0 : on_share - off_share;
+}
+
+/* Twice the signed area of the quadrilateral; positive when convex and
+ * clockwise on screen (y down) is checked by the cross products. */
+static int convex(const double c[4][2])
+{
+    for (int i = 0; i < 4; i++) {
+        const double *p = c[i], *q = c[(i + 1) % 4], *r = c[(i + 2) % 4];
+        double cross = (q[0] - p[0]) * (r[1] - q[1]) - (q[1] - p[1]) * (r[0] - q[0]);
+        if (cross <= 0) return 0;
+    }
+    return 1;
+}
+
+static const char *why_not(const scan_image *img, const component *best, int kept)
+{
+    uint64_t sum = 0;
+    unsigned hist[256] = {0};
+    size_t n = (size_t)img->w * img->h;
+    for (size_t i = 0; i < n; i++) {
+        sum += img->px[i];
+        hist[img->px[i]]++;
+    }
+    size_t acc = 0;
+    int p5 = -1, p95 = 255;
+    for (int v = 0; v < 256; v++) {
+        acc += hist[v];
+        if (p5 < 0 && acc >= n / 20) p5 = v;
+        if (acc >= n - n / 20) {
+            p95 = v;
+            break;
+        }
+    }
+    if (sum / n < 45) return "the photo is too dark: take it in better light";
+    if (p95 - p5 < 40)
+        return "the photo has too little contrast: it may be blurred, washed out or blank";
+    if (kept > 0) {
+        const component *c = &best[0];
+        int side = c->x1 - c->x0 > c->y1 - c->y0 ? c->x1 - c->x0 : c->y1 - c->y0;
+        int small = img->w < img->h ? img->w : img->h;
+        int edges = (c->x0 <= 1) + (c->y0 <= 1) + (c->x1 >= img->w - 2) + (c->y1 >= img->h - 2);
+        if (edges >= 1 && side > small / 3)
+            return "the grid's corners are outside the photo: step back so the whole grid is in "
+                   "the picture";
+        if (side < small / 5)
+            return "the grid is too small in the photo: come closer so it fills most of the "
+                   "picture";
+    }
+    return "no 9x9 grid was found: photograph the puzzle from above with the whole grid in the "
+           "picture";
+}
+
+scan_status scan_find_grid(const scan_image *img, double corners[4][2], const char **reason)
+{
+    int longest = img->w > img->h ? img->w : img->h;
+    int f = (longest + DETECT_LONG_SIDE - 1) / DETECT_LONG_SIDE;
+    scan_image small = {0, 0, NULL};
+    unsigned char *ink = NULL;
+    component best[CANDIDATES];
+    scan_status st = SCAN_NO_MEMORY;
+    *reason = "out of memory";
+    if (img->w < 9 * 4 || img->h < 9 * 4) {
+        *reason = "the photo is too small to hold a readable grid";
+        return SCAN_NO_GRID;
+    }
+    if (reduce(img, f, &small) != 0) goto fail;
+    ink = malloc((size_t)small.w * small.h);
+    if (ink == NULL) goto fail;
+    int side = small.w < small.h ? small.w : small.h;
+    if (threshold(&small, side / 40 + 2, ink) != 0) goto fail;
+    int kept = components(ink, small.w, small.h, best);
+    if (kept < 0) goto fail;
+
+    st = SCAN_NO_GRID;
+    for (int i = 0; i < kept; i++) {
+        const component *c = &best[i];
+        int bw = c->x1 - c->x0 + 1, bh = c->y1 - c->y0 + 1;
+        if (bw < side / 6 || bh < side / 6 || bw > 3 * bh || bh > 3 * bw) continue;
+        double q[4][2];
+        for (int k = 0; k < 4; k++) {
+            q[k][0] = c->ext[k][0] + 0.5;
+            q[k][1] = c->ext[k][1] + 0.5;
+        }
+        if (!convex(q) || line_score(ink, small.w, small.h, q) < MIN_LINE_SCORE) continue;
+        for (int k = 0; k < 4; k++) {
+            corners[k][0] = q[k][0] * f;
+            corners[k][1] = q[k][1] * f;
+        }
+        st = SCAN_OK;
+        *reason = "a grid was found";
+        break;
+    }
+    if (st == SCAN_NO_GRID) *reason = why_not(&small, best, kept);
+fail:
+    free(ink);
+    scan_image_free(&small);
+    return st;
+}
+
+/* Bilinear sample of img at (x, y), which must lie in [0, w-1] x [0, h-1]. */
+static inline double sample(const scan_image *img, double x, double y)
+{
+    int x0 = (int)x, y0 = (int)y;
+    int x1 = x0 + 1 < img->w ? x0 + 1 : x0, y1 = y0 + 1 < img->h ? y0 + 1 : y0;
+    double fx = x - x0, fy = y - y0;
+    const unsigned char *r0 = img->px + (size_t)y0 * img->w, *r1 = img->px + (size_t)y1 * img->w;
+    return (r0[x0] * (1 - fx) + r0[x1] * fx) * (1 - fy) + (r1[x0] * (1 - fx) + r1[x1] * fx) * fy;
+}
+
+static inline double clamp(double v, double hi)
+{
+    return v < 0 ? 0 : v > hi ? hi : v;
+}
+
+int scan_warp(const scan_image *img, const double corners[4][2], int side, scan_image *out)
+{
+    scan_homography m;
+    if (scan_homography_of(corners, &m) != 0) return -1;
+    /* Sub-samples per output pixel along each axis: enough that their
+     * spacing in the source is about one pixel. */
+    double span = 0;
+    for (int k = 0; k < 4; k++) {
+        double dx = corners[(k + 1) % 4][0] - corners[k][0],
+               dy = corners[(k + 1) % 4][1] - corners[k][1];
+        span = fmax(span, sqrt(dx * dx + dy * dy));
+    }
+    int sub = (int)ceil(span / side);
+    sub = sub < 1 ? 1 : sub > 4 ? 4 : sub;
+    double *acc = malloc(sizeof(*acc) * (size_t)side);
+    if (acc == NULL || scan_image_alloc(out, side, side) != 0) {
+        free(acc);
+        return -1;
+    }
+    /* Along a row of samples v is fixed and the map's numerators and
+     * denominator are linear in u: step them instead of mapping each point.
+     * A row whose two ends are inside the image lies inside it (the map
+     * keeps lines straight), so only rows that leave it are clamped. */
+    int n = side * sub;
+    double du = 1.0 / n, xmax = img->w - 1, ymax = img->h - 1;
+    for (int y = 0; y < side; y++) {
+        memset(acc, 0, sizeof(*acc) * (size_t)side);
+        for (int sy = 0; sy < sub; sy++) {
+            double v = (y * sub + sy + 0.5) / n, u = 0.5 / n;
+            double X = m.a * u + m.b * v + m.c, Y = m.d * u + m.e * v + m.f,
+                   W = m.g * u + m.h * v + 1;
+            double dX = m.a * du, dY = m.d * du, dW = m.g * du;
+            double Wend = W + dW * (n - 1), xa = X / W - 0.5, ya = Y / W - 0.5;
+            double xb = (X + dX * (n - 1)) / Wend - 0.5, yb = (Y + dY * (n - 1)) / Wend - 0.5;
+            int inside = W > 0 && Wend > 0 && xa >= 0 && xa <= xmax && xb >= 0 && xb <= xmax &&
+                         ya >= 0 && ya <= ymax && yb >= 0 && yb <= ymax;
+            for (int k = 0; k < n; k++, X += dX, Y += dY, W += dW) {
+                double px, py;
+                if (inside) {
+                    px = X / W - 0.5;
+                    py = Y / W - 0.5;
+                } else {
+                    double w = fabs(W) < 1e-12 ? 1e-12 : W;
+                    px = clamp(X / w - 0.5, xmax);
+                    py = clamp(Y / w - 0.5, ymax);
+                }
+                acc[k / sub] += sample(img, px, py);
+            }
+        }
+        for (int x = 0; x < side; x++)
+            out->px[(size_t)y * side + x] = (unsigned char)(acc[x] / (sub * sub) + 0.5);
+    }
+    free(acc);
+    return 0;
+}

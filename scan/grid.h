@@ -1,0 +1,36 @@
+/* grid.h -- finding the Sudoku grid in a grey photo, and the square it maps to.
+ *
+ * Internal to scan/. Corners are (x, y) pairs in the grey image's pixels,
+ * in the order top-left, top-right, bottom-right, bottom-left. Reentrant.
+ */
+#ifndef SCAN_GRID_H
+#define SCAN_GRID_H
+
+#include "scan/image.h"
+
+/* The map from the unit square (u, v in 0..1; u along the top edge, v down
+ * the left edge) to a quadrilateral: x = (a u + b v + c) / (g u + h v + 1),
+ * y = (d u + e v + f) / (g u + h v + 1). */
+typedef struct scan_homography {
+    double a, b, c, d, e, f, g, h;
+} scan_homography;
+
+/* The homography taking the unit square's corners to corners[0..3].
+ * Returns 0, or -1 when three corners are (nearly) on one line. */
+int scan_homography_of(const double corners[4][2], scan_homography *m);
+/* Applies m to (u, v). */
+void scan_homography_map(const scan_homography *m, double u, double v, double *x, double *y);
+
+/* Looks for the grid in img and writes its four corners (in img pixels).
+ * Returns SCAN_OK, SCAN_NO_GRID with *reason set to a sentence for the
+ * user (static storage), or SCAN_NO_MEMORY. */
+scan_status scan_find_grid(const scan_image *img, double corners[4][2], const char **reason);
+
+/* Fills out (allocated here, side x side pixels) with the quadrilateral
+ * `corners` of img warped to a square, sampled bilinearly and averaged
+ * over the source pixels each output pixel covers, so thin pen strokes
+ * survive a strong reduction. Returns 0, or -1 when out of memory or the
+ * corners are degenerate. */
+int scan_warp(const scan_image *img, const double corners[4][2], int side, scan_image *out);
+
+#endif

@@ -1,0 +1,225 @@
+/* read.c -- scan_read: the cells' classes, the puzzle and entries strings, and the solver's word on
+ * them.
+ *
+ * DESIGN: scan_locate (scan/locate.c) gives 81 cell images; the classifier
+ * (scan/classify.h) gives each a probability per class; the most probable
+ * class is the reading. The givens then go to the solver (max two
+ * solutions). When they are not a valid unique puzzle, the reading is
+ * probably wrong in a cell the classifier was unsure of, so the cells whose
+ * best and second-best classes differ in what they give (a printed digit
+ * against another, or against a blank or a handwritten digit) are ranked
+ * by how much less likely their second-best class is (cells that clash
+ * come first: one of them must change), and every set of up to
+ * max_changes of the first CHANGEABLE is tried (92 solves of a
+ * 9x9 at most, microseconds each); the set with the smallest total cost
+ * that gives a unique puzzle is taken and reported in changed[]. When none
+ * does, the first reading stands with its status.
+ */
+#include <math.h>
+#include <stdbool.h>
+#include <string.h>
+
+#include "scan/cells.h"
+#include "scan/classify.h"
+#include "solver/sudoku.h"
+
+#define DEFAULT_MAX_CHANGES 3
+#define CHANGEABLE          8 /* least confident cells the search may change */
+
+typedef struct cell_guess {
+    int cls[2];    /* best and second-best class */
+    float prob[2]; /* their probabilities */
+} cell_guess;
+
+/* The digit a class gives as a printed given, or 0. */
+static int given_of(int cls)
+{
+    return cls >= 1 && cls < SCAN_CLASS_HANDWRITTEN ? cls : 0;
+}
+
+/* A cell the cutter left without ink is blank for certain: no evidence
+ * the network could weigh, and most of a puzzle's cells, so it is not run. */
+static bool inkless(const unsigned char cell[SCAN_CELL_BYTES])
+{
+    for (int i = 0; i < SCAN_CELL_BYTES; i++)
+        if (cell[i] != 0) return false;
+    return true;
+}
+
+static void classify_all(const unsigned char cells[81][SCAN_CELL_BYTES], cell_guess guess[81])
+{
+    for (int i = 0; i < 81; i++) {
+        float probs[SCAN_CLASSES];
+        if (inkless(cells[i])) {
+            guess[i] = (cell_guess){{0, 0}, {1.0f, 0.0f}};
+            continue;
+        }
+        scan_classify(cells[i], probs);
+        int best = 0, second = 1;
+        for (int c = 1; c < SCAN_CLASSES; c++)
+            if (probs[c] > probs[best]) best = c;
+        if (best == 1) second = 0;
+        for (int c = 0; c < SCAN_CLASSES; c++)
+            if (c != best && probs[c] > probs[second]) second = c;
+        guess[i] = (cell_guess){{best, second}, {probs[best], probs[second]}};
+    }
+}
+
+/* The solver's verdict on the givens in cells[81]: SCAN_OK .. SCAN_CONFLICT. */
+static scan_status check(sudoku_solver *solver, sudoku_puzzle *p, const uint8_t cells[81])
+{
+    memcpy(p->cells, cells, 81);
+    sudoku_limits limits = {.max_solutions = 2};
+    sudoku_result r = {0};
+    switch (sudoku_solve(solver, p, &limits, &r)) {
+    case SUDOKU_SOLVED:
+        return SCAN_OK;
+    case SUDOKU_MULTIPLE:
+        return SCAN_MULTIPLE;
+    case SUDOKU_CONFLICT:
+        return SCAN_CONFLICT;
+    default:
+        return SCAN_NO_SOLUTION;
+    }
+}
+
+/* Tries every set of at most max_changes of the cand[0..n) cells at their
+ * second-best given; keeps in *best_set the cheapest that checks SCAN_OK.
+ * set is the current choice (a bitmask over cand), from is the next index. */
+typedef struct search {
+    sudoku_solver *solver;
+    sudoku_puzzle *puzzle;
+    uint8_t cells[81];
+    const cell_guess *guess;
+    int cand[CHANGEABLE], n, max_changes;
+    double cost[CHANGEABLE], best_cost;
+    unsigned best_set;
+} search;
+
+static void try_sets(search *s, unsigned set, int size, double cost, int from)
+{
+    if (size > 0 && cost < s->best_cost && check(s->solver, s->puzzle, s->cells) == SCAN_OK) {
+        s->best_cost = cost;
+        s->best_set = set;
+    }
+    if (size == s->max_changes) return;
+    for (int k = from; k < s->n; k++) {
+        int i = s->cand[k];
+        uint8_t was = s->cells[i];
+        s->cells[i] = (uint8_t)given_of(s->guess[i].cls[1]);
+        try_sets(s, set | 1u << k, size + 1, cost + s->cost[k], k + 1);
+        s->cells[i] = was;
+    }
+}
+
+/* Marks in clash[81] the cells of p holding a given that repeats in a unit. */
+static void clashing(const sudoku_puzzle *p, uint8_t clash[81])
+{
+    sudoku_conflict found[27 * 9];
+    size_t n = sudoku_conflicts(p, found, sizeof(found) / sizeof(found[0]));
+    memset(clash, 0, 81);
+    for (size_t k = 0; k < n && k < sizeof(found) / sizeof(found[0]); k++)
+        for (int j = 0; j < found[k].ncells; j++) clash[found[k].cells[j]] = 1;
+}
+
+scan_status scan_read(const void *bytes, size_t len, const scan_options *opts, scan_result *out)
+{
+    static const char *const verdicts[] = {
+        [SCAN_OK] = "the givens have exactly one solution",
+        [SCAN_NO_SOLUTION] = "the givens as read have no solution: check the marked cells",
+        [SCAN_MULTIPLE] = "the givens as read have more than one solution: check the marked cells",
+        [SCAN_CONFLICT] = "two givens as read clash: check the marked cells",
+    };
+    unsigned char cells[81][SCAN_CELL_BYTES];
+    if (scan_locate(bytes, len, opts, out, cells) != SCAN_OK) return out->status;
+
+    uint64_t t0 = sudoku_now_ns();
+    cell_guess guess[81];
+    classify_all(cells, guess);
+    int max_changes =
+        opts != NULL && opts->max_changes != 0 ? opts->max_changes : DEFAULT_MAX_CHANGES;
+
+    sudoku_solver *solver = sudoku_solver_new(9);
+    if (solver == NULL) {
+        out->status = SCAN_NO_MEMORY;
+        out->reason = "out of memory";
+        return out->status;
+    }
+    search s = {
+        .solver = solver, .guess = guess, .max_changes = max_changes, .best_cost = INFINITY};
+    sudoku_puzzle puzzle;
+    sudoku_puzzle_init(&puzzle, 9, 3, 3, NULL);
+    s.puzzle = &puzzle;
+    for (int i = 0; i < 81; i++) s.cells[i] = (uint8_t)given_of(guess[i].cls[0]);
+    scan_status st = check(solver, &puzzle, s.cells);
+
+    if (st != SCAN_OK && max_changes > 0) {
+        /* The CHANGEABLE cells whose second class changes the givens, the
+         * clashing ones first (one of them must change), then the cheapest. */
+        uint8_t clash[81] = {0};
+        double rank[CHANGEABLE];
+        if (st == SCAN_CONFLICT) clashing(&puzzle, clash);
+        for (int i = 0; i < 81; i++) {
+            if (given_of(guess[i].cls[0]) == given_of(guess[i].cls[1])) continue;
+            double cost = log(guess[i].prob[0] + 1e-9) - log(guess[i].prob[1] + 1e-9);
+            double r = clash[i] ? cost - 1e6 : cost;
+            int k;
+            if (s.n < CHANGEABLE)
+                k = s.n++;
+            else if (r < rank[CHANGEABLE - 1])
+                k = CHANGEABLE - 1;
+            else
+                continue;
+            for (; k > 0 && rank[k - 1] > r; k--) {
+                s.cand[k] = s.cand[k - 1];
+                s.cost[k] = s.cost[k - 1];
+                rank[k] = rank[k - 1];
+            }
+            s.cand[k] = i;
+            s.cost[k] = cost;
+            rank[k] = r;
+        }
+        try_sets(&s, 0, 0, 0.0, 0);
+        if (s.best_set != 0) {
+            for (int k = 0; k < s.n; k++)
+                if (s.best_set & 1u << k) {
+                    cell_guess *g = &guess[s.cand[k]];
+                    g->cls[0] = g->cls[1];
+                    g->prob[0] = g->prob[1];
+                    out->changed[out->nchanged++] = (uint8_t)s.cand[k];
+                }
+            /* cand[] is ordered by cost; changed[] is by cell */
+            for (int a = 1; a < out->nchanged; a++)
+                for (int b = a; b > 0 && out->changed[b - 1] > out->changed[b]; b--) {
+                    uint8_t t = out->changed[b];
+                    out->changed[b] = out->changed[b - 1];
+                    out->changed[b - 1] = t;
+                }
+            st = SCAN_OK;
+        }
+    }
+
+    for (int i = 0; i < 81; i++) {
+        int cls = guess[i].cls[0];
+        out->puzzle[i] = given_of(cls) ? (char)('0' + cls) : '.';
+        out->entries[i] = cls >= SCAN_CLASS_HANDWRITTEN ? (char)('0' + cls - 9) : '.';
+        out->kind[i] = cls == 0                       ? SCAN_CELL_BLANK
+                       : cls < SCAN_CLASS_HANDWRITTEN ? SCAN_CELL_PRINTED
+                                                      : SCAN_CELL_HANDWRITTEN;
+        out->confidence[i] = guess[i].prob[0];
+        s.cells[i] = (uint8_t)given_of(cls);
+    }
+    out->puzzle[81] = out->entries[81] = '\0';
+    if (st == SCAN_CONFLICT) {
+        uint8_t clash[81];
+        memcpy(puzzle.cells, s.cells, 81);
+        clashing(&puzzle, clash);
+        for (int i = 0; i < 81; i++)
+            if (clash[i]) out->conflict[out->nconflict++] = (uint8_t)i;
+    }
+    sudoku_solver_free(solver);
+    out->status = st;
+    out->reason = verdicts[st];
+    out->timing_us.recognise = (sudoku_now_ns() - t0) / 1000;
+    return st;
+}

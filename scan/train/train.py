@@ -1,0 +1,450 @@
+#!/usr/bin/python3
+"""Train the scanner's digit classifier (scan/classify.c) and export its weights.
+
+Offline only: run with Debian's /usr/bin/python3 (python3-torch, -numpy, -opencv, -pil).
+Nothing here runs in `make` or `make test`; README.md in this folder says how to retrain.
+
+DESIGN
+The network sees what the C scanner sees: 32x32 cells, 0 = paper, 255 = ink, cut by
+build/scan-dump (the scanner's own grid detection and warp), so training and inference share
+one preprocessing. Before that tool existed, `--cells outline` warped the dataset's hand-marked
+corners with OpenCV; it stays for comparison only.
+
+  cell 1x32x32 /255
+    conv3x3 1->8   relu  maxpool2   8x16x16    each conv is batch-normalised in training;
+    conv3x3 8->16  relu  maxpool2  16x8x8     the export folds that into its weights
+    conv3x3 16->32 relu  maxpool2  32x4x4
+    dense 512->64  relu
+    dense 64->19   softmax          0 blank, 1-9 printed, 10-18 handwritten 1-9
+
+The shape is fixed in scan/classify.c too; digits.bin's header names it so a mismatch is found
+by scan_classify_model_ok() instead of read as garbage.
+
+Labels: images/imageN.dat gives the printed givens (0 = blank); mixed/imageN.jpg is the same photo
+with every empty cell filled by hand, so a mixed cell whose v2 label is 0 takes 9 + the mixed
+.dat's digit. Photos: only photos.txt (from datasets/v2_train.desc and v2_mixed_train.desc; the
+one mixed id without a v2 train .dat is left out). Printed-digit augmentation is rendered from
+the fonts Debian ships (FONTS below) with our own distortions.
+
+Determinism: one seed (SEED), one thread, torch.use_deterministic_algorithms; cells, renders and
+augmentations come from seeded numpy generators, so a re-run on the same packages gives the same
+weights (a different FreeType or PyTorch build may move the last bits).
+"""
+
+import argparse
+import os
+import struct
+import subprocess
+import sys
+
+import cv2
+import numpy as np
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+from PIL import Image, ImageDraw, ImageFont
+
+SEED = 20261125
+SIDE = 32
+CLASSES = 19
+FOLDS = 4
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+FONTS = [
+    "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
+    "/usr/share/fonts/truetype/dejavu/DejaVuSans-ExtraLight.ttf",
+    "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+    "/usr/share/fonts/truetype/dejavu/DejaVuSansCondensed-Bold.ttf",
+    "/usr/share/fonts/truetype/dejavu/DejaVuSansCondensed.ttf",
+    "/usr/share/fonts/truetype/dejavu/DejaVuSansMono-Bold.ttf",
+    "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf",
+    "/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf",
+    "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf",
+    "/usr/share/fonts/truetype/dejavu/DejaVuSerifCondensed-Bold.ttf",
+    "/usr/share/fonts/truetype/dejavu/DejaVuSerifCondensed.ttf",
+    "/usr/share/fonts/truetype/freefont/FreeMono.ttf",
+    "/usr/share/fonts/truetype/freefont/FreeMonoBold.ttf",
+    "/usr/share/fonts/truetype/freefont/FreeSans.ttf",
+    "/usr/share/fonts/truetype/freefont/FreeSansBold.ttf",
+    "/usr/share/fonts/truetype/freefont/FreeSerif.ttf",
+    "/usr/share/fonts/truetype/freefont/FreeSerifBold.ttf",
+    "/usr/share/fonts/truetype/liberation/LiberationMono-Bold.ttf",
+    "/usr/share/fonts/truetype/liberation/LiberationMono-Regular.ttf",
+    "/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf",
+    "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf",
+    "/usr/share/fonts/truetype/liberation/LiberationSansNarrow-Bold.ttf",
+    "/usr/share/fonts/truetype/liberation/LiberationSansNarrow-Regular.ttf",
+    "/usr/share/fonts/truetype/liberation/LiberationSerif-Bold.ttf",
+    "/usr/share/fonts/truetype/liberation/LiberationSerif-Regular.ttf",
+]
+
+# digits.bin: little-endian. Header: magic "SDKN", u32 version, u32 side, u32 classes,
+# u32 layer count, then per layer u32 kind (1 conv3x3+relu+maxpool2, 2 dense+relu,
+# 3 dense+softmax), u32 inputs, u32 outputs; then f32 1.0 (byte-order check). Then per layer
+# its weights (PyTorch order: out, in, ky, kx / out, in) and biases, as f32.
+MAGIC = b"SDKN"
+VERSION = 1
+LAYERS = [(1, 1, 8), (1, 8, 16), (1, 16, 32), (2, 512, 64), (3, 64, CLASSES)]
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.convs = nn.ModuleList(nn.Conv2d(i, o, 3, padding=1) for k, i, o in LAYERS if k == 1)
+        self.norms = nn.ModuleList(nn.BatchNorm2d(o) for k, i, o in LAYERS if k == 1)
+        self.fc1 = nn.Linear(LAYERS[3][1], LAYERS[3][2])
+        self.fc2 = nn.Linear(LAYERS[4][1], LAYERS[4][2])
+        self.drop = nn.Dropout(0.3)
+
+    def forward(self, x):
+        for conv, norm in zip(self.convs, self.norms):
+            x = F.max_pool2d(F.relu(norm(conv(x))), 2)
+        x = self.drop(F.relu(self.fc1(x.flatten(1))))
+        return self.fc2(x)
+
+
+def read_dat(path):
+    with open(path) as f:
+        lines = f.read().split("\n")
+    digits = [int(t) for line in lines[2:11] for t in line.split()]
+    if len(digits) != 81:
+        raise ValueError(f"{path}: expected 81 digits")
+    return digits
+
+
+def photo_list():
+    with open(os.path.join(HERE, "photos.txt")) as f:
+        return [line.strip() for line in f if line.strip()]
+
+
+def labels_of(dataset, rel):
+    printed = read_dat(os.path.join(dataset, "images", os.path.basename(rel) + ".dat"))
+    if rel.startswith("images/"):
+        return printed
+    mixed = read_dat(os.path.join(dataset, rel + ".dat"))
+    return [p if p else (9 + m if m else 0) for p, m in zip(printed, mixed)]
+
+
+def outline_cells(dataset, rel, corners):
+    gray = cv2.imread(os.path.join(dataset, rel + ".jpg"), cv2.IMREAD_GRAYSCALE)
+    n = 9 * SIDE
+    dst = np.float32([[0, 0], [n, 0], [n, n], [0, n]])
+    m = cv2.getPerspectiveTransform(np.float32(corners), dst)
+    warped = cv2.warpPerspective(gray, m, (n, n), flags=cv2.INTER_AREA).astype(np.float32)
+    background = cv2.dilate(warped, np.ones((7, 7), np.uint8))
+    ink = np.clip((background - warped) * 255.0 / np.maximum(background, 1.0) * 2.0, 0, 255)
+    return ink.reshape(9, SIDE, 9, SIDE).transpose(0, 2, 1, 3).reshape(81, SIDE, SIDE)
+
+
+def dumped_cells(dumper, dataset, rel, tmp):
+    r = subprocess.run([dumper, os.path.join(dataset, rel + ".jpg"), tmp], capture_output=True)
+    if r.returncode == 1:
+        return None
+    if r.returncode != 0:
+        sys.exit(f"{dumper} {rel}: exit {r.returncode}: {r.stderr.decode(errors='replace')}")
+    raw = np.fromfile(tmp, dtype=np.uint8)
+    if raw.size != 81 * SIDE * SIDE:
+        sys.exit(f"{dumper} {rel}: {raw.size} bytes, expected {81 * SIDE * SIDE}")
+    return raw.reshape(81, SIDE, SIDE)
+
+
+def load_cells(args):
+    """Returns {rel: (cells uint8 81x32x32 or None when no grid was found, labels)}."""
+    cache = os.path.join(args.work, f"cells-{args.cells}.npz")
+    if os.path.exists(cache) and not args.fresh:
+        z = np.load(cache, allow_pickle=True)
+        return z["photos"].item()
+    corners = {}
+    if args.cells == "outline":
+        with open(os.path.join(args.dataset, "outlines.csv")) as f:
+            for line in f:
+                t = line.strip().split(",")
+                if not t[0].endswith(".jpg"):
+                    continue
+                corners[t[0].replace("./", "")[:-4]] = [[float(t[i]), float(t[i + 1])] for i in (1, 3, 5, 7)]
+    photos = {}
+    tmp = os.path.join(args.work, "dump.bin")
+    for rel in photo_list():
+        if args.cells == "outline":
+            key = "images/" + os.path.basename(rel)
+            cells = outline_cells(args.dataset, rel, corners[key]) if key in corners else None
+        else:
+            cells = dumped_cells(args.dumper, args.dataset, rel, tmp)
+        photos[rel] = (None if cells is None else np.asarray(cells, np.uint8), labels_of(args.dataset, rel))
+    np.savez_compressed(cache, photos=np.array(photos, dtype=object))
+    return photos
+
+
+def render_cells(rng, per_class, blanks):
+    """Printed digits and blanks drawn at 4x, distorted, reduced to SIDE."""
+    big = SIDE * 4
+    fonts = {}
+    cells, labels = [], []
+    for i in range(per_class * 9 + blanks):
+        digit = 1 + i % 9 if i < per_class * 9 else 0
+        canvas = Image.new("L", (big, big), 0)
+        draw = ImageDraw.Draw(canvas)
+        if digit:
+            path = FONTS[rng.integers(len(FONTS))]
+            size = int(rng.integers(19, 29)) * 4
+            font = fonts.setdefault((path, size), ImageFont.truetype(path, size))
+            x = big / 2 + rng.normal(0, 4)
+            y = big / 2 + rng.normal(0, 4)
+            draw.text((x, y), str(digit), fill=255, font=font, anchor="mm")
+        for side in range(4):
+            if rng.random() < 0.35:
+                pos = int(rng.integers(0, 12))
+                width = int(rng.integers(2, 14))
+                slope = int(rng.integers(-5, 6))
+                a, b = (pos, pos + slope) if side < 2 else (big - 1 - pos, big - 1 - pos + slope)
+                if side % 2 == 0:
+                    draw.line([(a, 0), (b, big)], fill=int(rng.integers(120, 256)), width=width)
+                else:
+                    draw.line([(0, a), (big, b)], fill=int(rng.integers(120, 256)), width=width)
+        img = np.asarray(canvas, np.float32)
+        angle = rng.normal(0, 3)
+        scale = rng.uniform(0.9, 1.1)
+        m = cv2.getRotationMatrix2D((big / 2, big / 2), angle, scale)
+        img = cv2.warpAffine(img, m, (big, big), flags=cv2.INTER_LINEAR)
+        img = cv2.GaussianBlur(img, (0, 0), rng.uniform(0.3, 4.0))
+        img = cv2.resize(img, (SIDE, SIDE), interpolation=cv2.INTER_AREA)
+        img = img * rng.uniform(0.5, 1.0) + rng.uniform(0, 15) + rng.normal(0, rng.uniform(0, 10), img.shape)
+        cells.append(np.clip(img, 0, 255).astype(np.uint8))
+        labels.append(digit)
+    return np.stack(cells), np.array(labels, np.int64)
+
+
+def augment(rng, cells):
+    """Small shifts, turns, shears, zooms, stroke widths and contrast changes, as another photo
+    (or another hand) of the same cell."""
+    out = np.empty(cells.shape, np.float32)
+    c = SIDE / 2
+    thicken = np.ones((2, 2), np.uint8)
+    for i, cell in enumerate(cells):
+        m = cv2.getRotationMatrix2D((c, c), rng.normal(0, 2.5), rng.uniform(0.92, 1.08))
+        shear = np.array([[1.0, rng.normal(0, 0.08)], [0.0, rng.uniform(0.92, 1.08)]])
+        m[:, :2] = m[:, :2] @ shear
+        m[:, 2] = c - m[:, :2] @ np.array([c, c]) + rng.uniform(-2, 2, 2)
+        img = cv2.warpAffine(cell.astype(np.float32), m, (SIDE, SIDE), flags=cv2.INTER_LINEAR,
+                             borderMode=cv2.BORDER_REPLICATE)
+        stroke = rng.random()
+        if stroke < 0.15:
+            img = cv2.dilate(img, thicken)
+        elif stroke < 0.3:
+            img = cv2.erode(img, thicken)
+        img = img * rng.uniform(0.7, 1.25) + rng.normal(0, rng.uniform(0, 6), img.shape)
+        out[i] = np.clip(img, 0, 255)
+    return out
+
+
+def to_tensor(cells):
+    return torch.from_numpy(np.asarray(cells, np.float32) / 255.0).unsqueeze(1)
+
+
+def fit(cells, labels, args, log=print):
+    torch.manual_seed(SEED)
+    rng = np.random.default_rng(SEED)
+    net = Net()
+    opt = torch.optim.Adam(net.parameters(), lr=2e-3, weight_decay=1e-5)
+    steps = args.epochs * ((len(cells) + args.batch - 1) // args.batch)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=1e-2, total_steps=steps)
+    y = torch.from_numpy(labels)
+    for epoch in range(args.epochs):
+        net.train()
+        order = rng.permutation(len(cells))
+        x = to_tensor(augment(rng, cells[order]))
+        total = 0.0
+        for s in range(0, len(order), args.batch):
+            opt.zero_grad()
+            loss = F.cross_entropy(net(x[s:s + args.batch]), y[order[s:s + args.batch]],
+                                   label_smoothing=0.02)
+            loss.backward()
+            opt.step()
+            sched.step()
+            total += loss.item() * len(order[s:s + args.batch])
+        log(f"  epoch {epoch + 1}/{args.epochs} loss {total / len(order):.4f}")
+    net.eval()
+    return net
+
+
+def predict(net, cells):
+    with torch.no_grad():
+        return torch.softmax(net(to_tensor(cells)), 1).numpy()
+
+
+def training_set(photos, rels, rendered):
+    cells = [photos[r][0] for r in rels if photos[r][0] is not None]
+    labels = [photos[r][1] for r in rels if photos[r][0] is not None]
+    xs = np.concatenate([np.concatenate(cells)] + [rendered[0]])
+    ys = np.concatenate([np.array(labels, np.int64).reshape(-1), rendered[1]])
+    return xs, ys
+
+
+def score(net, photos, rels):
+    """Per task: cells right, cells, puzzles exact, puzzles, grids not found."""
+    res = {"printed": [0, 0, 0, 0, 0], "mixed": [0, 0, 0, 0, 0]}
+    wrong = []
+    for r in rels:
+        t = res["printed" if r.startswith("images/") else "mixed"]
+        cells, labels = photos[r]
+        t[1] += 81
+        t[3] += 1
+        if cells is None:
+            t[4] += 1
+            continue
+        pred = predict(net, cells).argmax(1)
+        ok = pred == np.array(labels)
+        t[0] += int(ok.sum())
+        t[2] += int(ok.all())
+        wrong += [(r, i, labels[i], int(pred[i])) for i in np.flatnonzero(~ok)]
+    return res, wrong
+
+
+def folds_of(rels):
+    ids = sorted({os.path.basename(r) for r in rels})
+    perm = np.random.default_rng(SEED).permutation(len(ids))
+    return {ids[j]: k % FOLDS for k, j in enumerate(perm)}
+
+
+def fmt(t):
+    return (f"{t[0]}/{t[1]} cells ({100.0 * t[0] / max(t[1], 1):.2f}%), "
+            f"{t[2]}/{t[3]} puzzles exact, {t[4]} grids not found")
+
+
+def cmd_cv(args, photos, rendered):
+    rels = photo_list()
+    fold = folds_of(rels)
+    total = {"printed": [0] * 5, "mixed": [0] * 5}
+    lines = []
+    per_photo = {}
+    for k in range(FOLDS):
+        train = [r for r in rels if fold[os.path.basename(r)] != k]
+        test = [r for r in rels if fold[os.path.basename(r)] == k]
+        print(f"fold {k + 1}: {len(train)} train photos, {len(test)} held out", flush=True)
+        net = fit(*training_set(photos, train, rendered), args)
+        res, wrong = score(net, photos, test)
+        for task in total:
+            total[task] = [a + b for a, b in zip(total[task], res[task])]
+            lines.append(f"fold {k + 1} {task}: {fmt(res[task])}")
+            print(lines[-1], flush=True)
+        for w in wrong:
+            print(f"    {w[0]} cell {w[1]}: label {w[2]} read {w[3]}")
+            per_photo[w[0]] = per_photo.get(w[0], 0) + 1
+    for task in total:
+        lines.append(f"all {task}: {fmt(total[task])}")
+        print(lines[-1])
+    worst = sorted(per_photo.items(), key=lambda kv: (-kv[1], kv[0]))
+    lines.append("photos with 3 or more wrong cells: " +
+                 ", ".join(f"{r} {n}" for r, n in worst if n >= 3))
+    print(lines[-1])
+    return lines
+
+
+def write_results(args, lines):
+    with open(args.results, "w") as f:
+        f.write("# Digit classifier: 4-fold cross-validation on the train photos\n\n")
+        f.write("Written by `" + " ".join(["/usr/bin/python3", "scan/train/train.py"] + sys.argv[1:]) +
+                "` (see README.md).\n")
+        f.write(RESULTS_NOTE)
+        f.write("\n```\n" + "\n".join(lines) + "\n```\n")
+
+
+RESULTS_NOTE = """
+Folds split the photos by id, so a photo and its handwritten twin (images/imageN and
+mixed/imageN) are held out together; each fold trains on the other three folds' cells plus the
+rendered digits and reads the held-out photos' cells as build/scan-dump cuts them. Per task:
+cells read as their label, of all 81 cells of every held-out photo (a photo whose grid is not
+found counts 81 wrong cells), and puzzles with all 81 cells right.
+
+- printed: the v2_train photos (images/): blank or printed digit 1-9, exactly.
+- mixed: the v2_mixed_train photos (mixed/): blank, printed 1-9 or handwritten 1-9, exactly
+  (givens plus entries, each in the right half).
+
+The classifier alone: the reader's second-best retry on non-unique readings is not counted here.
+"""
+
+
+def export(net, path):
+    tensors = []
+    with torch.no_grad():
+        for conv, norm in zip(net.convs, net.norms):
+            # Batch normalisation at inference is a per-channel affine map: fold it into the conv.
+            gain = norm.weight / torch.sqrt(norm.running_var + norm.eps)
+            tensors.append(conv.weight * gain.view(-1, 1, 1, 1))
+            tensors.append((conv.bias - norm.running_mean) * gain + norm.bias)
+        tensors += [net.fc1.weight, net.fc1.bias, net.fc2.weight, net.fc2.bias]
+    with open(path, "wb") as f:
+        f.write(MAGIC + struct.pack("<4I", VERSION, SIDE, CLASSES, len(LAYERS)))
+        for layer in LAYERS:
+            f.write(struct.pack("<3I", *layer))
+        f.write(struct.pack("<f", 1.0))
+        for t in tensors:
+            f.write(t.detach().numpy().astype("<f4").tobytes())
+
+
+def write_fixture(net, cells, path):
+    """One line per cell: expected class, 19 probabilities, the cell as 2048 hex digits."""
+    probs = predict(net, cells)
+    with open(path, "w") as f:
+        for cell, p in zip(cells, probs):
+            f.write(f"{int(p.argmax())} {' '.join(f'{v:.7f}' for v in p)} {cell.tobytes().hex()}\n")
+
+
+def fixture_cells(net, photos, rendered):
+    """Two photo cells of every class that the network reads as their label, a few rendered
+    cells, and the two flat extremes."""
+    rng = np.random.default_rng(SEED)
+    picked = []
+    rels = [r for r in photo_list() if photos[r][0] is not None]
+    for want in range(CLASSES):
+        found = 0
+        for r in rng.permutation(rels):
+            cells, labels = photos[r]
+            idx = [i for i, l in enumerate(labels) if l == want]
+            pred = predict(net, cells[idx]).argmax(1) if idx else []
+            for i, p in zip(idx, pred):
+                if p == want and found < 2:
+                    picked.append(cells[i])
+                    found += 1
+            if found == 2:
+                break
+    picked += list(rendered[0][rng.choice(len(rendered[0]), 6, replace=False)])
+    picked.append(np.zeros((SIDE, SIDE), np.uint8))
+    picked.append(np.full((SIDE, SIDE), 255, np.uint8))
+    return np.stack(picked)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("command", choices=["cv", "train"])
+    ap.add_argument("--dataset", default="build/scan-data",
+                    help="the listed photos, as scripts/scan-data.sh extracts them")
+    ap.add_argument("--cells", choices=["dump", "outline"], default="dump")
+    ap.add_argument("--dumper", default="build/scan-dump")
+    ap.add_argument("--work", default="/tmp/scan-train")
+    ap.add_argument("--fresh", action="store_true", help="recompute cached cells")
+    ap.add_argument("--epochs", type=int, default=14)
+    ap.add_argument("--batch", type=int, default=128)
+    ap.add_argument("--model", default="scan/model/digits.bin")
+    ap.add_argument("--fixture", default="tests/data/scan/classify_ref.txt")
+    ap.add_argument("--results", default="scan/train/RESULTS.md")
+    args = ap.parse_args()
+
+    torch.set_num_threads(1)
+    torch.use_deterministic_algorithms(True)
+    os.makedirs(args.work, exist_ok=True)
+    photos = load_cells(args)
+    rendered = render_cells(np.random.default_rng(SEED + 1), 700, 800)
+    if args.command == "cv":
+        write_results(args, cmd_cv(args, photos, rendered))
+        return
+    net = fit(*training_set(photos, photo_list(), rendered), args)
+    export(net, args.model)
+    write_fixture(net, fixture_cells(net, photos, rendered), args.fixture)
+    res, _ = score(net, photos, photo_list())
+    for task in res:
+        print(f"train {task}: {fmt(res[task])}")
+
+
+if __name__ == "__main__":
+    main()

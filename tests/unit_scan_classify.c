@@ -1,0 +1,119 @@
+/* unit_scan_classify.c -- the C forward pass (scan/classify.c) against the training script.
+ *
+ * tests/data/scan/classify_ref.txt is written by scan/train/train.py with the very weights it
+ * exported to scan/model/digits.bin: cells of every class cut by build/scan-dump from train
+ * photos of wichtounet/sudoku_dataset (CC-BY-4.0, see tests/data/README.md), a few rendered
+ * digits, and an all-paper and an all-ink cell, each with PyTorch's probabilities. The C code
+ * must give the same class and the same probabilities up to float rounding (the two sum in
+ * different orders). Retraining rewrites both files together.
+ *
+ *   line: CLASS P0 .. P18 HEX   (HEX: the 32x32 cell bytes, row-major, as 2048 hex digits)
+ */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "scan/classify.h"
+#include "tests/support/fixtures.h"
+
+#define REF       "tests/data/scan/classify_ref.txt"
+#define TOLERANCE 1e-4f
+
+typedef struct ref_cell {
+    int cls;
+    float probs[SCAN_CLASSES];
+    unsigned char cell[SCAN_CELL_BYTES];
+} ref_cell;
+
+static int hex_digit(char c)
+{
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    return -1;
+}
+
+/* Parses one fixture line into r; fails the test on a malformed line. */
+static void parse_ref(const char *line, ref_cell *r)
+{
+    int used = 0;
+    cr_assert_eq(sscanf(line, "%d%n", &r->cls, &used), 1, "no class in: %.40s", line);
+    const char *p = line + used;
+    for (int k = 0; k < SCAN_CLASSES; k++) {
+        cr_assert_eq(sscanf(p, "%f%n", &r->probs[k], &used), 1, "probability %d missing", k);
+        p += used;
+    }
+    cr_assert_eq(*p, ' ');
+    p++;
+    cr_assert_eq(strlen(p), 2 * SCAN_CELL_BYTES, "cell is not %d hex digits", 2 * SCAN_CELL_BYTES);
+    for (int i = 0; i < SCAN_CELL_BYTES; i++) {
+        int hi = hex_digit(p[2 * i]), lo = hex_digit(p[2 * i + 1]);
+        cr_assert(hi >= 0 && lo >= 0, "bad hex digit at byte %d", i);
+        r->cell[i] = (unsigned char)(hi << 4 | lo);
+    }
+}
+
+static int argmax(const float *p)
+{
+    int best = 0;
+    for (int k = 1; k < SCAN_CLASSES; k++)
+        if (p[k] > p[best]) best = k;
+    return best;
+}
+
+Test(scan_classify, embedded_model_has_the_expected_layout)
+{
+    cr_assert(scan_classify_model_ok());
+}
+
+Test(scan_classify, agrees_with_the_training_script_on_its_reference_cells)
+{
+    size_t n = 0;
+    char **lines = test_read_lines(REF, &n);
+    bool seen[SCAN_CLASSES] = {false};
+
+    cr_assert_geq(n, SCAN_CLASSES, "%s holds %zu cells", REF, n);
+    for (size_t i = 0; i < n; i++) {
+        ref_cell r;
+        float probs[SCAN_CLASSES];
+        parse_ref(lines[i], &r);
+        scan_classify(r.cell, probs);
+        cr_expect_eq(argmax(probs), r.cls, "cell %zu: C reads %d, torch %d", i, argmax(probs),
+                     r.cls);
+        for (int k = 0; k < SCAN_CLASSES; k++)
+            cr_expect(fabsf(probs[k] - r.probs[k]) <= TOLERANCE,
+                      "cell %zu class %d: C %.7f, torch %.7f", i, k, probs[k], r.probs[k]);
+        seen[r.cls] = true;
+    }
+    test_free_lines(lines);
+    /* The fixture must exercise the printed and the handwritten halves, not only blanks. */
+    cr_assert(seen[0]);
+    for (int d = 1; d <= 9; d++)
+        cr_assert(seen[d] && seen[d + 9], "no reference cell read as %d and as %d", d, d + 9);
+}
+
+Test(scan_classify, probabilities_are_a_distribution)
+{
+    unsigned char cell[SCAN_CELL_BYTES];
+    float probs[SCAN_CLASSES];
+
+    for (int i = 0; i < SCAN_CELL_BYTES; i++) cell[i] = (unsigned char)(i * 37 % 256);
+    scan_classify(cell, probs);
+    float sum = 0;
+    for (int k = 0; k < SCAN_CLASSES; k++) {
+        cr_assert(probs[k] >= 0.0f && probs[k] <= 1.0f);
+        sum += probs[k];
+    }
+    cr_assert_float_eq(sum, 1.0f, 1e-5f);
+}
+
+Test(scan_classify, paper_only_cell_is_blank)
+{
+    unsigned char cell[SCAN_CELL_BYTES] = {0};
+    float probs[SCAN_CLASSES];
+
+    scan_classify(cell, probs);
+    cr_assert_eq(argmax(probs), 0);
+    cr_assert_gt(probs[0], 0.9f);
+}
