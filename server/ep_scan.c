@@ -60,7 +60,7 @@ job *ep_scan_parse(api_context *ctx, const api_request *req, api_response *resp)
     for (size_t i = 0; i < req->nquery; i++) {
         if (option_read_param(REQUEST_SCAN, req->query[i].key, req->query[i].value,
                               (uint32_t)ctx->cfg->max_timeout_ms, &in, &pb) != 0) {
-            reply_problem(resp, req, &pb, NULL, 0, NULL);
+            reply_problem(resp, req, &pb, NULL);
             return NULL;
         }
     }

@@ -4,7 +4,8 @@
 // The photo's bytes are the request body, with the file's own Content-Type (image/jpeg,
 // image/png, image/webp). The answer: `puzzle` (81 symbols, printed givens), `entries` (the
 // handwritten digits), `confidence` (81 numbers 0..1), `status` (ok, no_solution, multiple,
-// conflict with `conflicts`) and `changed` (cells the server corrected). Cells read with a
+// conflict with `conflicts`) and `changed` (cells the server corrected), both lists of cells as
+// `{row, col}` from 0, the form every endpoint writes a cell in. Cells read with a
 // confidence under 0.9 are outlined for the player to check; errors are problem+json, and
 // their `detail` is what the player is told.
 
@@ -30,13 +31,15 @@ export async function scan(file) {
 export function scanReport(res) {
   const n = Math.round(Math.sqrt(res.puzzle.length));
   const unsure = (res.confidence || []).flatMap((c, i) => (c < SURE ? [i] : []));
-  const conflicts = res.status === 'conflict' ? (res.conflicts || []) : [];
+  const index = (cells) => (cells || []).map((c) => c.row * n + c.col);
+  const conflicts = res.status === 'conflict' ? index(res.conflicts) : [];
+  const changed = index(res.changed);
   const names = (list) => list.map((i) => cellName(i, n)).join(', ');
   const givens = [...res.puzzle].filter((c) => c !== '.').length;
   const written = [...(res.entries || '')].filter((c) => c !== '.').length;
   let text = `Scanned the photo: ${givens} printed and ${written} handwritten digits.`;
   if (unsure.length) text += ` Check the outlined ${unsure.length === 1 ? 'cell' : 'cells'}, read with less confidence: ${names(unsure)}.`;
-  if ((res.changed || []).length) text += ` The server corrected ${names(res.changed)}.`;
+  if (changed.length) text += ` The server corrected ${names(changed)}.`;
   const status = {
     ok: '',
     no_solution: ' As read, the puzzle has no solution: a digit was probably misread.',

@@ -866,7 +866,7 @@ const cases = [
         const confidence = new Array(81).fill(0.99);
         confidence[0] = 0.5;
         confidence[40] = 0.89;
-        return scanReport({ puzzle: `44${'.'.repeat(79)}`, entries: `..5${'.'.repeat(78)}`, confidence, status: 'conflict', conflicts: [0, 1], changed: [9] });
+        return scanReport({ puzzle: `44${'.'.repeat(79)}`, entries: `..5${'.'.repeat(78)}`, confidence, status: 'conflict', conflicts: [{ row: 0, col: 0 }, { row: 0, col: 1 }], changed: [{ row: 1, col: 0 }] });
       });
       equal([report.unsure, report.conflicts, report.kind], [[0, 40], [0, 1], 'error'], 'doubtful and conflicting cells');
       assert(/2 printed and 1 handwritten/.test(report.text) && /r1c1, r5c5/.test(report.text) && /corrected r2c1/.test(report.text)
@@ -905,7 +905,17 @@ const cases = [
       const doubtful = want.confidence.flatMap((p, i) => (p < 0.9 ? [i] : []));
       assert(doubtful.length > 0, 'a handwritten photo has cells read with less confidence');
       cells.forEach((c, i) => equal(/\bunsure\b/.test(c.cls), doubtful.includes(i), `${c.name}: outlined when read with less confidence`));
-      return { note: `${printed} givens and ${written} entries; ${doubtful.length} cells outlined` };
+
+      // rendered-conflict.png: a drawn grid with one given too many, which the server corrects;
+      // the page names the corrected cells from the answer's {row, col} list
+      const drawn = readFileSync('tests/data/scan/rendered-conflict.png');
+      const fixed = await (await fetch(new URL('v1/scan', server.url), { method: 'POST', headers: { 'Content-Type': 'image/png' }, body: drawn })).json();
+      assert(fixed.changed.length > 0, 'the server corrects a cell of rendered-conflict.png');
+      const corrected = fixed.changed.map((c) => `r${c.row + 1}c${c.col + 1}`).join(', ');
+      await page.getByLabel('Scan a photo', { exact: true }).setInputFiles({ name: 'rendered-conflict.png', mimeType: 'image/png', buffer: drawn });
+      const saidFixed = await status(page, /The server corrected/);
+      assert(saidFixed.includes(`The server corrected ${corrected}.`), saidFixed);
+      return { note: `${printed} givens and ${written} entries; ${doubtful.length} cells outlined; corrected ${corrected}` };
     },
   },
   {

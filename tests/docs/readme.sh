@@ -9,7 +9,8 @@
 #      every command's output must be the lines printed under it;
 #   2. plain lists of `build/sudoku ...` lines: each line must exit 0 and
 #      print something.
-# Blocks that use curl need a running server and are left out.
+# Blocks that use curl need a running server and are left out. Then the order of
+# the sections: everything about using it before Benchmarks, Architecture, Deployment.
 set -u
 
 cd "$(dirname "$0")/../.."
@@ -71,4 +72,22 @@ for block in "$TMP"/block.*; do
     fi
 done
 [ "$blocks" -gt 0 ] || bad "README.md has command-line examples"
+
+# A newcomer reads how to use the service before how it is measured, built and deployed.
+sections=$(sed -n 's/^## //p' README.md)
+line_of() { grep -n -m1 -x -F "$1" <<<"$sections" | cut -d: -f1; }
+later=$(line_of Benchmarks)
+for s in Architecture Deployment; do
+    n=$(line_of "$s")
+    if [ -z "$later" ] || { [ -n "$n" ] && [ "$n" -lt "$later" ]; }; then later=$n; fi
+done
+for s in 'Using it' 'Ratings, explanations and hints' 'Generating puzzles' \
+    'Scanning a photo' 'The page' 'The command-line tool'; do
+    n=$(line_of "$s")
+    if [ -n "$n" ] && [ -n "$later" ] && [ "$n" -lt "$later" ]; then
+        ok "README.md: \"$s\" comes before Benchmarks, Architecture and Deployment"
+    else
+        bad "README.md: \"$s\" is a section, before Benchmarks, Architecture and Deployment"
+    fi
+done
 finish
