@@ -382,9 +382,10 @@ static int json_score(const cJSON *v, const char *ptr, const char *name, int *te
                       api_problem *pb)
 {
     double d = cJSON_IsNumber(v) ? v->valuedouble * 10 : -1;
+    /* The range first: converting a double past long long's range is undefined. */
+    if (!(d >= 0 && d <= INPUT_MAX_SCORE)) return option_score_problem(pb, ptr, name);
     long long t = (long long)(d + 0.5);
-    if (!(d >= 0 && d <= INPUT_MAX_SCORE) || (double)t - d > 1e-6 || d - (double)t > 1e-6)
-        return option_score_problem(pb, ptr, name);
+    if ((double)t - d > 1e-6 || d - (double)t > 1e-6) return option_score_problem(pb, ptr, name);
     *tenths = (int)t;
     return 0;
 }

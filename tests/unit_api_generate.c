@@ -109,6 +109,10 @@ Test(api, generate_refuses_what_it_cannot_make)
     x = post("/v1/generate", "{\"score\":{\"min\":4.0,\"max\":2.0}}");
     expect_problem(&x, 400, "invalid-request");
     done(&x);
+    /* a score far past long long's range is refused before it is converted (fuzz_api found it) */
+    x = post("/v1/generate", "{\"score\":{\"min\":2.5,\"max\":1e49}}");
+    cr_assert_str_eq(first_pointer(expect_problem(&x, 400, "invalid-request")), "/score/max");
+    done(&x);
     x = post("/v1/generate", "{\"puzzle\":\"1234341221434321\"}");
     cr_assert_str_eq(first_pointer(expect_problem(&x, 400, "invalid-request")), "/puzzle");
     done(&x);
