@@ -49,11 +49,7 @@
 /* Orbits kept in a row after which a pass that need not be minimal stops. */
 #define SDK_GIVE_UP 10
 
-static const char *const sdk_symmetry_names[] = {
-#define X(id, name) [SUDOKU_SYMMETRY_##id] = name,
-    SUDOKU_SYMMETRIES(X)
-#undef X
-};
+static const char *const sdk_symmetry_names[] = {SUDOKU_SYMMETRIES(SDK_NAME_ROW)};
 
 enum { SDK_NSYMMETRIES = sizeof(sdk_symmetry_names) / sizeof(sdk_symmetry_names[0]) };
 

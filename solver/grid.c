@@ -455,38 +455,9 @@ int sudoku_format(const sudoku_puzzle *p, const uint8_t *cells, char *out, size_
 
 /* ---- names and time ----------------------------------------------------------- */
 
-static const char *const sdk_status_names[] = {
-#define X(id, name) [SUDOKU_##id] = name,
-    SUDOKU_STATUSES(X)
-#undef X
-};
-
-static const char *const sdk_limit_reason_names[] = {
-#define X(id, name) [SUDOKU_LIMIT_##id] = name,
-    SUDOKU_LIMIT_REASONS(X)
-#undef X
-};
-
-static const char *const sdk_unit_kind_names[] = {
-#define X(id, name) [SUDOKU_UNIT_##id] = name,
-    SUDOKU_UNIT_KINDS(X)
-#undef X
-};
-
-const char *sudoku_status_str(sudoku_status status)
-{
-    return SDK_NAME_OF(sdk_status_names, status);
-}
-
-const char *sudoku_limit_reason_str(sudoku_limit_reason reason)
-{
-    return SDK_NAME_OF(sdk_limit_reason_names, reason);
-}
-
-const char *sudoku_unit_kind_str(sudoku_unit_kind kind)
-{
-    return SDK_NAME_OF(sdk_unit_kind_names, kind);
-}
+SDK_DEFINE_NAME_FN(sudoku_status_str, sudoku_status, SUDOKU_STATUSES)
+SDK_DEFINE_NAME_FN(sudoku_limit_reason_str, sudoku_limit_reason, SUDOKU_LIMIT_REASONS)
+SDK_DEFINE_NAME_FN(sudoku_unit_kind_str, sudoku_unit_kind, SUDOKU_UNIT_KINDS)
 
 uint64_t sudoku_now_ns(void)
 {

@@ -140,9 +140,21 @@ bool sdk_propagate(sudoku_solver *s);
  * when `nsolved` cells were solved. */
 void sdk_undo(sudoku_solver *s, uint32_t mark, int nsolved);
 
-/* The name of enum value v in a name table built from the enum's X-macro
- * (sudoku.h), "unknown" out of range: every public *_str() is one of these. */
+/* An enum's X-macro (sudoku.h) lists its values in order, X(ENUM, name), so
+ * its name table is the rows' names in order. */
+#define SDK_NAME_ROW(id, name) name,
+
+/* The name of enum value v in such a table, "unknown" out of range. */
 #define SDK_NAME_OF(table, v)                                                                      \
     ((unsigned)(v) < sizeof(table) / sizeof((table)[0]) ? (table)[v] : "unknown")
+
+/* Defines fn, the public *_str() of an enum of type `type`, from its X-macro
+ * LIST: every such function is one line of this. */
+#define SDK_DEFINE_NAME_FN(fn, type, LIST)                                                         \
+    const char *fn(type v)                                                                         \
+    {                                                                                              \
+        static const char *const names[] = {LIST(SDK_NAME_ROW)};                                   \
+        return SDK_NAME_OF(names, v);                                                              \
+    }
 
 #endif /* SOLVER_INT_H */

@@ -36,24 +36,5 @@ sudoku_level sudoku_level_of(int score, bool needs_search)
     return SUDOKU_LEVEL_EASY;
 }
 
-static const char *const sdk_level_names[] = {
-#define X(id, name) [SUDOKU_LEVEL_##id] = name,
-    SUDOKU_LEVELS(X)
-#undef X
-};
-
-const char *sudoku_level_str(sudoku_level level)
-{
-    return SDK_NAME_OF(sdk_level_names, level);
-}
-
-static const char *const sdk_logic_status_names[] = {
-#define X(id, name) [SUDOKU_LOGIC_##id] = name,
-    SUDOKU_LOGIC_STATUSES(X)
-#undef X
-};
-
-const char *sudoku_logic_status_str(sudoku_logic_status status)
-{
-    return SDK_NAME_OF(sdk_logic_status_names, status);
-}
+SDK_DEFINE_NAME_FN(sudoku_level_str, sudoku_level, SUDOKU_LEVELS)
+SDK_DEFINE_NAME_FN(sudoku_logic_status_str, sudoku_logic_status, SUDOKU_LOGIC_STATUSES)
