@@ -244,13 +244,16 @@ clean:
 # build/arm64-plain is the same with the plain-C path (-DSDK_PORTABLE).
 CROSS_ARM64 ?= aarch64-linux-gnu-
 # The solver's unit tests, found rather than listed so that a new one runs on arm64 too: every
-# tests/unit_*.c that includes no server/, cli/, fuzz/ or scan/ header (those need libraries
-# that are not cross-built, Leptonica among them) and declares plain Test()s only, no TestSuite
-# and no test options (what the stand-in tests/cross/criterion/criterion.h supports; it leaves
-# out the long generator and logic replays, too slow under qemu), with the tests/support/
-# sources of the headers they include.
-ARM64_UNIT_SRC := $(shell grep -L '^\#include "\(server\|cli\|fuzz\|scan\)/' $(UNIT_SRC) | \
-                          xargs grep -L '^TestSuite\|^Test([^,]*,[^,)]*,')
+# tests/unit_*.c that includes no server/, cli/, fuzz/, scan/ or writers/ header, nor a
+# tests/support/ header that does (those need libraries that are not cross-built, Leptonica
+# among them), and declares plain Test()s only, no TestSuite and no test options (what the
+# stand-in tests/cross/criterion/criterion.h supports; it leaves out the long generator and
+# logic replays, too slow under qemu), with the tests/support/ sources of the headers they
+# include.
+ARM64_NOT_CROSS := \(server\|cli\|fuzz\|scan\|writers\)/
+ARM64_HOST_SUPPORT := $(shell grep -l '^\#include "$(ARM64_NOT_CROSS)' tests/support/*.h)
+ARM64_UNIT_SRC := $(shell grep -L '^\#include "\($(ARM64_NOT_CROSS)$(foreach h,$(ARM64_HOST_SUPPORT),\|$(h))\)' \
+                          $(UNIT_SRC) | xargs grep -L '^TestSuite\|^Test([^,]*,[^,)]*,')
 ARM64_SUPPORT_SRC := $(wildcard $(patsubst %.h,%.c,$(sort $(shell \
     sed -n 's/^\#include "\(tests\/support\/[a-z0-9_]*\.h\)".*/\1/p' $(ARM64_UNIT_SRC)))))
 ARM64_TEST_SRC := $(ARM64_UNIT_SRC) $(ARM64_SUPPORT_SRC) tests/cross/runner.c

@@ -17,7 +17,7 @@ Test(ladder, every_technique_has_a_rung_and_a_sentence)
     for (int t = 0; t < SUDOKU_TECHNIQUE_COUNT; t++) {
         const sdk_lg_rung *rung = sdk_lg_rung_of((sudoku_technique)t);
         cr_assert_not_null(rung, "%s has no rung", sudoku_technique_str((sudoku_technique)t));
-        cr_assert_eq(rung->technique, t);
+        cr_assert_eq((int)rung->technique, t);
         cr_assert_not_null(rung->say, "%s has no sentence", sudoku_technique_str(rung->technique));
     }
 }
