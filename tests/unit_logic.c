@@ -84,7 +84,7 @@ static void check_chains(const sudoku_puzzle *p, const sudoku_step *st, const ui
                  st->technique == SUDOKU_TECH_DYNAMIC_FORCING_CHAIN;
     cr_assert_eq(st->nchains > 0, chain, "%s: %s with %d chains", what, name, st->nchains);
     if (!chain) return;
-    const sudoku_link *first[SUDOKU_STEP_MAX_CHAINS], *last[SUDOKU_STEP_MAX_CHAINS];
+    const sudoku_link *first[SUDOKU_STEP_MAX_CHAINS] = {0}, *last[SUDOKU_STEP_MAX_CHAINS] = {0};
     const sudoku_link *l = st->links;
     for (int c = 0; c < st->nchains; l += st->chain_shown[c++]) {
         int shown = st->chain_shown[c];
