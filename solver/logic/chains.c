@@ -314,11 +314,8 @@ static void sdk_lg_add_group(const sudoku_logic *lg, sudoku_step *st, int u, uin
     for (; m; m &= m - 1) sdk_lg_add_cell(st, lg->unit_cells[u][sdk_ctz(m)]);
 }
 
-/* Two strong links (turbot fish): every pair of links of a digit whose units
- * share no place of it, joined end to end by a weak link. Like Sukaku
- * Explainer, the lowest score wins, then the most eliminations. */
 /* The strong links of digit d, built again only when d lost a place since:
- * the turbot fish and the four longer rungs all read them. */
+ * the turbot fish and the three-link rung both read them. */
 static const sdk_lg_link *sdk_lg_digit_links(sudoku_logic *lg, int d, int *nl)
 {
     if (lg->links_stamp[d - 1] != lg->digit_stamp[d - 1]) {
@@ -334,6 +331,12 @@ static const sdk_lg_link *sdk_lg_digit_links(sudoku_logic *lg, int d, int *nl)
     return lg->links[d - 1];
 }
 
+/* Two strong links (turbot fish): every pair of links of a digit whose units
+ * share no place of it, joined end to end by a weak link. Like Sukaku
+ * Explainer, the lowest score wins, then the most eliminations. Scored as
+ * the Sukaku Explainer that rated the Sudoku Exchange bank (1.15, its
+ * TurbotFish rule) scores them: 4.0 two rows or two columns, 4.1 a row and a
+ * column, 4.2 a link in a box, 4.3 a grouped link. */
 static bool sdk_lg_turbot(sudoku_logic *lg, sudoku_step *st)
 {
     int best = 1000, best_elims = 0;
@@ -352,7 +355,7 @@ static bool sdk_lg_turbot(sudoku_logic *lg, sudoku_step *st)
                 if (sdk_lg_group_of(lg, li->unit, li->a | li->b, lj->unit)) continue;
                 sudoku_unit_kind kj = sdk_lg_kind(lg, lj->unit);
                 bool box = ki == SUDOKU_UNIT_BOX || kj == SUDOKU_UNIT_BOX;
-                int score = li->grouped || lj->grouped ? 43 : 40 + box + (!box && ki != kj);
+                int score = li->grouped || lj->grouped ? 43 : 40 + 2 * box + (!box && ki != kj);
                 if (score > best) continue;
                 for (int o = 0; o < 4; o++) {
                     /* Link i as (x1 = y1), link j as (x2 = y2), y1 - x2 weak; ends x1, y2. */
@@ -410,10 +413,12 @@ static uint64_t sdk_lg_side(const sdk_lg_link *l, int s)
 }
 
 /* SE's score of the chain in path[0..n): its base, plus 0.3 with a grouped
- * link, else 0.1 for a box or for rows and columns both, 0.2 for all three. */
+ * link, else 0.1 with a link in a box ("strong links including blocks"),
+ * else 0.2 for rows and columns both (a kite), as the Sukaku Explainer that
+ * rated the Sudoku Exchange bank (1.15) names and scores three links. */
 static int sdk_lg_chain_score(const sudoku_logic *lg, const sdk_lg_chain *ch, int n)
 {
-    static const int base[] = {0, 0, 40, 54, 58, 62, 66, 70, 74};
+    static const int base[] = {0, 0, 40, 54};
     bool box = false, mixed = false, grouped = false;
     int line_kind = -1;
     for (int i = 0; i < n; i++) {
@@ -427,7 +432,7 @@ static int sdk_lg_chain_score(const sudoku_logic *lg, const sdk_lg_chain *ch, in
         else if ((int)kind != line_kind)
             mixed = true;
     }
-    return base[ch->k] + (grouped ? 3 : box + mixed);
+    return base[ch->k] + (grouped ? 3 : box ? 1 : 2 * mixed);
 }
 
 /* The chain in path is complete: the digit leaves the cells that see both
@@ -483,7 +488,7 @@ static void sdk_lg_chain_extend(sudoku_logic *lg, sdk_lg_chain *ch, sudoku_step 
     }
 }
 
-/* Chains of k (3..6) strong links, grouped ones included, each pair joined
+/* Chains of k (3) strong links, grouped ones included, each pair joined
  * by a weak link and no two links' units sharing a place of the digit, as
  * Sukaku Explainer's StrongLinks(k) finds them; the lowest score wins, then
  * the most eliminations. */

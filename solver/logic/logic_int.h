@@ -327,14 +327,15 @@ sdk_lg_say_fn sdk_lg_say_aligned_exclusion;
 /* chains.c, static chains: sdk_lg_forcing_chain finds the lowest-scoring of
  * X-, Y- and XY-cycles (6.5/7.0) and single forcing X- and XY-chains
  * (6.6/7.0), plus SE length increments.
- * sdk_lg_strong_links: X-chains of exactly arg (2..8) strong links of one
+ * sdk_lg_strong_links: X-chains of exactly arg (2 or 3) strong links of one
  * digit, each pair joined by a weak link: one end is true, so the digit
- * leaves the cells that see both. Sukaku Explainer's "strong links" rungs: 2
- * is the Turbot Fish (skyscraper, kite; 4.0), then 5.4, 5.8, 6.2, 6.6, 7.0,
- * 7.4, plus 0.1 when a link lies in a box and 0.1 when the links use both
- * rows and columns. Links may be grouped (a line's places in two boxes, a
- * box's in two of its lines: the empty rectangle), which adds 0.3 instead
- * (the turbot fish 4.3); no two links' units share a place of the digit. */
+ * leaves the cells that see both. Sukaku Explainer's "strong links" rungs as
+ * its 1.15 rated the Sudoku Exchange bank (its four to six links were off by
+ * default): 2 is the Turbot Fish (skyscraper 4.0, kite 4.1, with a box 4.2),
+ * 3 scores 5.4, plus 0.1 when a link lies in a box, else 0.2 when the links
+ * use both rows and columns. Links may be grouped (a line's places in two
+ * boxes, a box's in two of its lines: the empty rectangle), which adds 0.3
+ * instead (4.3, 5.7); no two links' units share a place of the digit. */
 sdk_lg_find_fn sdk_lg_forcing_chain, sdk_lg_strong_links;
 sdk_lg_say_fn sdk_lg_say_strong_links, sdk_lg_say_cycle, sdk_lg_say_single_chain;
 
