@@ -635,6 +635,59 @@ Test(logic, three_strong_links_with_a_grouped_one_rate_5_7)
     expect_rating(&p, 57);
 }
 
+Test(logic, turbot_fish_with_a_link_in_a_box_rates_4_2)
+{
+    static sudoku_puzzle p;
+    static sudoku_step st;
+    /* Rated 4.2 by the Sukaku Explainer that rated the Sudoku Exchange bank
+     * (tuning half): its turbot fish scores a link in a box 4.2, above the
+     * row-and-column kite (4.1). Here box 5 and column 9 on 5. */
+    const char *g =
+        "001004950700310600920000001600090030090402060010030009100000076007046008086700300";
+    walk_to(&p, g, SUDOKU_TECH_TURBOT_FISH, &st);
+    cr_assert_eq(st.score, 42);
+    cr_assert(has_elim(&st, 8 * 9 + 4, 5));
+    expect_rating(&p, 42);
+}
+
+Test(logic, three_strong_links_score_a_box_5_5_and_a_kite_5_6)
+{
+    static sudoku_puzzle p;
+    static sudoku_step st;
+    /* Rated 5.5 and 5.6 by Sukaku Explainer 1.15 (Sudoku Exchange bank,
+     * tuning half): three links with one in a box are "strong links
+     * (including blocks)", 5.5, even when the others are a row and a column;
+     * rows and columns without a box are a kite, 5.6. */
+    const char *box =
+        "020900001008001020070306000400002100500030008003500009000609010040800300700003090";
+    walk_to(&p, box, SUDOKU_TECH_STRONG_LINKS, &st);
+    cr_assert_eq(st.score, 55);
+    expect_rating(&p, 55);
+    const char *kite =
+        "090307060000000000502000907000715000900604003005209700009000800680050014000408000";
+    walk_to(&p, kite, SUDOKU_TECH_STRONG_LINKS, &st);
+    cr_assert_eq(st.score, 56);
+    expect_rating(&p, 56);
+}
+
+Test(logic, bug_type_4_rates_5_7)
+{
+    static sudoku_puzzle p;
+    static sudoku_step st;
+    /* Rated 5.7 by Sukaku Explainer ("BUG type 4", Sudoku Exchange bank,
+     * tuning half): r1c1 and r3c1 break the grave with different extras and
+     * share 1 in box 1, so neither keeps its other digit (3, 8). */
+    const char *g =
+        "000000000700105002006070500010090080007050900000020000630000021074000390200906004";
+    walk_to(&p, g, SUDOKU_TECH_BUG, &st);
+    cr_assert_eq(st.score, 57);
+    cr_assert_eq(st.nunits, 1);
+    cr_assert_eq(st.units[0].kind, SUDOKU_UNIT_BOX);
+    cr_assert_eq(st.neliminations, 2);
+    cr_assert(has_elim(&st, 0, 3) && has_elim(&st, 2 * 9 + 0, 8));
+    expect_rating(&p, 57);
+}
+
 Test(logic, bug_type_3_with_a_naked_pair_rates_5_8)
 {
     static sudoku_puzzle p;

@@ -1,4 +1,4 @@
-/* uniqueness.c -- unique rectangles and loops (types 1 to 4) and BUG (types 1 to 3).
+/* uniqueness.c -- unique rectangles and loops (types 1 to 4) and BUG (types 1 to 4).
  *
  * Both rest on the puzzle having one solution: a pattern that, if it were
  * left alone, could be filled two ways cannot be the final state, so some
@@ -355,6 +355,35 @@ static bool sdk_lg_bug_type3(sudoku_logic *lg, sudoku_step *st, const int *bug, 
     return false;
 }
 
+/* BUG type 4 (5.7): two breaking cells share a unit and, past their extra
+ * digits, one digit v; without the extras v would have only those two places
+ * in the unit, so one of them holds v and the other its extra digit: neither
+ * can hold the digit it has beside v and its extras. SE tries boxes, then
+ * rows, then columns. */
+static bool sdk_lg_bug_type4(sudoku_logic *lg, sudoku_step *st, const int *bug,
+                             const uint64_t *extra, uint64_t all_extra)
+{
+    static const sudoku_unit_kind order[] = {SUDOKU_UNIT_BOX, SUDOKU_UNIT_ROW, SUDOKU_UNIT_COLUMN};
+    uint64_t common = lg->cand[bug[0]] & lg->cand[bug[1]] & ~all_extra;
+    if (sdk_popcount(common) != 1) return false;
+    for (int o = 0; o < 3; o++) {
+        for (int k = 0; k < lg->cell_nunits[bug[0]]; k++) {
+            int u = lg->cell_units[bug[0]][k];
+            if (sdk_lg_kind(lg, u) != order[o] || !sdk_lg_has(lg->unit_bits[u], bug[1])) continue;
+            sdk_lg_step_begin(st, SUDOKU_TECH_BUG, sudoku_technique_score(SUDOKU_TECH_BUG) + 1);
+            st->digits = common;
+            for (int b = 0; b < 2; b++) {
+                sdk_lg_add_cell(st, bug[b]);
+                for (uint64_t m = lg->cand[bug[b]] & ~extra[b] & ~common; m; m &= m - 1)
+                    sdk_lg_add_elim(st, bug[b], sdk_ctz(m) + 1);
+            }
+            sdk_lg_add_unit(lg, st, u);
+            return st->neliminations > 0;
+        }
+    }
+    return false;
+}
+
 /* BUG: finds the cells that break a bivalue universal grave and the digits
  * that break it there ("extra" digits), as Sudoku Explainer does: every unit
  * where a digit has neither 0 nor 2 places must have exactly one cell with
@@ -362,7 +391,9 @@ static bool sdk_lg_bug_type3(sudoku_logic *lg, sudoku_step *st, const int *bug, 
  * Without the extras every unsolved cell must be bivalue and every unit hold
  * each digit 0 or 2 times. Type 1 (one such cell, 5.6): it is its extra
  * digit. Type 2 (several, all with the same single extra, 5.7): that digit
- * leaves every cell seeing them all. Otherwise type 3 (sdk_lg_bug_type3). */
+ * leaves every cell seeing them all; when it leaves none, and for two cells
+ * with different extras, type 4 (sdk_lg_bug_type4); otherwise type 3
+ * (sdk_lg_bug_type3). SE's order. */
 bool sdk_lg_bug(sudoku_logic *lg, sudoku_step *st, int arg)
 {
     (void)arg;
@@ -422,7 +453,10 @@ bool sdk_lg_bug(sudoku_logic *lg, sudoku_step *st, int arg)
         sdk_lg_add_place(st, bug[0], sdk_ctz(extra[0]) + 1);
         return true;
     }
-    if (sdk_popcount(all_extra) != 1) return sdk_lg_bug_type3(lg, st, bug, nbug, all_extra);
+    if (sdk_popcount(all_extra) != 1) {
+        if (nbug == 2 && sdk_lg_bug_type4(lg, st, bug, extra, all_extra)) return true;
+        return sdk_lg_bug_type3(lg, st, bug, nbug, all_extra);
+    }
     uint64_t common[SDK_LG_WORDS], peers[SDK_LG_WORDS];
     sdk_lg_peers(lg, bug[0], common);
     for (int k = 1; k < nbug; k++) {
@@ -433,7 +467,8 @@ bool sdk_lg_bug(sudoku_logic *lg, sudoku_step *st, int arg)
     sdk_lg_step_begin(st, SUDOKU_TECH_BUG, sudoku_technique_score(SUDOKU_TECH_BUG) + 1);
     st->digits = all_extra;
     for (int k = 0; k < nbug; k++) sdk_lg_add_cell(st, bug[k]);
-    return sdk_lg_elim_set(lg, st, common, x) > 0;
+    if (sdk_lg_elim_set(lg, st, common, x) > 0) return true;
+    return nbug == 2 && sdk_lg_bug_type4(lg, st, bug, extra, all_extra);
 }
 
 /* A rectangle names its four corners; a loop all its cells, then those of a
@@ -451,6 +486,16 @@ bool sdk_lg_say_unique_loop(sdk_lg_text *t, const sudoku_step *st)
 
 bool sdk_lg_say_bug(sdk_lg_text *t, const sudoku_step *st)
 {
+    if (st->nunits && sdk_popcount(st->digits) == 1) {
+        /* Type 4: the two breaking cells and the digit they share. */
+        sdk_lg_put(t, "bivalue universal grave: one of ");
+        sdk_lg_put_cells(t, st->cells, st->ncells);
+        sdk_lg_put(t, " holds a digit beyond two and the other holds ");
+        sdk_lg_put_digit(t, sdk_lg_step_digit(st));
+        sdk_lg_put(t, ", as without those digits it has only these two places in ");
+        sdk_lg_put_unit(t, st->units[0]);
+        return false;
+    }
     if (st->nunits) {
         /* Type 3: the breaking cells, then the naked set's other cells. */
         int others = sdk_popcount(st->digits) - 1;
