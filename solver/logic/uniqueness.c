@@ -42,7 +42,8 @@ typedef struct sdk_lg_loop {
     uint8_t count[SDK_MAX_UNITS];  /* loop cells in each unit */
     uint8_t parity[SDK_MAX_UNITS]; /* the parity of the first of them */
     sudoku_step trial;
-    int best; /* score of the step kept in *st, 1000 for none */
+    int best;      /* score of the step kept in *st, 1000 for none */
+    int best_type; /* and its type (1-4) */
 } sdk_lg_loop;
 
 /* SE's base score of a loop: 4.5 the rectangle, 4.6 six cells, 4.7 eight, 5.0 more. */
@@ -59,13 +60,16 @@ static void sdk_lg_loop_begin(const sdk_lg_loop *lp, sudoku_step *st, int score)
     for (int i = 0; i < lp->len; i++) sdk_lg_add_cell(st, lp->cells[i]);
 }
 
-/* Keeps the trial step in *st when it scores below the best so far (SE
- * takes the easiest of its unique loop hints). */
-static void sdk_lg_loop_keep(sdk_lg_loop *lp, sudoku_step *st)
+/* Keeps the trial step, of type `type`, in *st when it scores below the best
+ * so far, or as much with a lower type: SE sorts its unique loop hints by
+ * score, then type, and takes the first. */
+static void sdk_lg_loop_keep(sdk_lg_loop *lp, sudoku_step *st, int type)
 {
-    if (!lp->trial.neliminations || lp->trial.score >= lp->best) return;
+    if (!lp->trial.neliminations || lp->trial.score > lp->best) return;
+    if (lp->trial.score == lp->best && type >= lp->best_type) return;
     *st = lp->trial;
     lp->best = lp->trial.score;
+    lp->best_type = type;
 }
 
 /* Type 3: the extra digits of cells e and f act as one cell; with other
@@ -86,7 +90,7 @@ static void sdk_lg_loop_type3(sudoku_logic *lg, sdk_lg_loop *lp, sudoku_step *st
         int lim = nc < 12 ? nc : 12;
         for (int mask = 1; mask < (1 << lim); mask++) {
             int size = __builtin_popcount((unsigned)mask);
-            if (size > 3 || sdk_lg_loop_score(lp->len) + size >= lp->best) continue;
+            if (size > 3 || sdk_lg_loop_score(lp->len) + size > lp->best) continue;
             uint64_t set = x;
             for (int i = 0; i < lim; i++)
                 if (mask >> i & 1) set |= lg->cand[cells[i]];
@@ -104,7 +108,7 @@ static void sdk_lg_loop_type3(sudoku_logic *lg, sdk_lg_loop *lp, sudoku_step *st
                 for (uint64_t m = lg->cand[c] & set; m; m &= m - 1)
                     sdk_lg_add_elim(&lp->trial, c, sdk_ctz(m) + 1);
             }
-            sdk_lg_loop_keep(lp, st);
+            sdk_lg_loop_keep(lp, st, 3);
         }
     }
 }
@@ -138,7 +142,7 @@ static void sdk_lg_loop_type3_hidden(sudoku_logic *lg, sdk_lg_loop *lp, sudoku_s
                 if (d2 != d1 && (!d1 || !(others & sdk_bit(d2)))) continue;
                 uint64_t set = lp->ab | (d1 ? sdk_bit(d1) : 0) | (d2 != d1 ? sdk_bit(d2) : 0);
                 int size = sdk_popcount(set);
-                if (base + size - 2 >= lp->best || 2 * size >= empty) continue;
+                if (base + size - 2 > lp->best || 2 * size >= empty) continue;
                 uint64_t cells = 0;
                 for (uint64_t s = set; s; s &= s - 1) cells |= pos[sdk_ctz(s)];
                 cells &= ~fbit;
@@ -152,7 +156,7 @@ static void sdk_lg_loop_type3_hidden(sudoku_logic *lg, sdk_lg_loop *lp, sudoku_s
                     for (uint64_t r = lg->cand[cell] & ~set; r; r &= r - 1)
                         sdk_lg_add_elim(&lp->trial, cell, sdk_ctz(r) + 1);
                 }
-                sdk_lg_loop_keep(lp, st);
+                sdk_lg_loop_keep(lp, st, 3);
             }
         }
     }
@@ -166,14 +170,14 @@ static void sdk_lg_loop_type3_hidden(sudoku_logic *lg, sdk_lg_loop *lp, sudoku_s
 static void sdk_lg_loop_types(sudoku_logic *lg, sdk_lg_loop *lp, sudoku_step *st)
 {
     int base = sdk_lg_loop_score(lp->len), ex[SDK_LG_MAX_LOOP], ne = 0;
-    if (base >= lp->best) return;
+    if (base > lp->best) return;
     for (int i = 0; i < lp->len; i++)
         if (lg->cand[lp->cells[i]] & ~lp->ab) ex[ne++] = lp->cells[i];
     if (ne == 0) return; /* two solutions: not this technique's business */
     if (ne == 1) {
         sdk_lg_loop_begin(lp, &lp->trial, base);
         for (uint64_t m = lp->ab; m; m &= m - 1) sdk_lg_add_elim(&lp->trial, ex[0], sdk_ctz(m) + 1);
-        sdk_lg_loop_keep(lp, st);
+        sdk_lg_loop_keep(lp, st, 1);
         return;
     }
     if (sdk_popcount(lp->extra) == 1) {
@@ -186,7 +190,7 @@ static void sdk_lg_loop_types(sudoku_logic *lg, sdk_lg_loop *lp, sudoku_step *st
         sdk_lg_loop_begin(lp, &lp->trial, base);
         lp->trial.digits |= lp->extra;
         sdk_lg_elim_set(lg, &lp->trial, common, sdk_ctz(lp->extra) + 1);
-        sdk_lg_loop_keep(lp, st);
+        sdk_lg_loop_keep(lp, st, 2);
     }
     if (ne != 2) return;
     int e = ex[0], f = ex[1], common[SDK_CELL_UNITS], ncommon = 0;
@@ -194,7 +198,7 @@ static void sdk_lg_loop_types(sudoku_logic *lg, sdk_lg_loop *lp, sudoku_step *st
         int u = lg->cell_units[e][k];
         if (sdk_lg_has(lg->unit_bits[u], f)) common[ncommon++] = u;
     }
-    for (int k = 0; k < ncommon && base < lp->best; k++) {
+    for (int k = 0; k < ncommon && base <= lp->best; k++) {
         int u = common[k];
         for (uint64_t m = lp->ab; m; m &= m - 1) {
             int a = sdk_ctz(m) + 1, b = sdk_ctz(lp->ab & ~sdk_bit(a)) + 1;
@@ -203,7 +207,7 @@ static void sdk_lg_loop_types(sudoku_logic *lg, sdk_lg_loop *lp, sudoku_step *st
             sdk_lg_add_unit(lg, &lp->trial, u);
             sdk_lg_add_elim(&lp->trial, e, b);
             sdk_lg_add_elim(&lp->trial, f, b);
-            sdk_lg_loop_keep(lp, st);
+            sdk_lg_loop_keep(lp, st, 4);
             break;
         }
     }
@@ -287,6 +291,7 @@ bool sdk_lg_unique_loops(sudoku_logic *lg, sudoku_step *st, int arg)
     sdk_lg_loop loop, *lp = &loop; /* on the stack: the engine keeps no globals */
     memset(lp->count, 0, sizeof(lp->count));
     lp->best = 1000;
+    lp->best_type = 0;
     lp->max_len = lg->n <= SDK_CHAIN_MAX_SIZE ? 2 * lg->n : 4;
     for (int c = 0; c < lg->ncells; c++) {
         if (sdk_popcount(lg->cand[c]) != 2) continue;
