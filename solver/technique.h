@@ -52,8 +52,7 @@
     X(NAKED_QUAD, "naked_quad", 50, "four cells of a unit holding only four digits")               \
     X(JELLYFISH, "jellyfish", 52, "a digit in four lines confined to four cross lines")            \
     X(HIDDEN_QUAD, "hidden_quad", 54, "four digits of a unit confined to four cells")              \
-    X(STRONG_LINKS, "strong_links", 54,                                                            \
-      "three or more strong links of one digit chained by weak links")                             \
+    X(STRONG_LINKS, "strong_links", 54, "three strong links of one digit chained by weak links")   \
     X(WXYZ_WING, "wxyz_wing", 55,                                                                  \
       "three cells seeing each other with four digits, and a bivalue cell")                        \
     X(BUG, "bug", 56, "all cells bivalue but one would allow several solutions")                   \

@@ -5,6 +5,7 @@
  * pivot too, for XYZ where the pivot itself may be z). "Sees" is sharing any
  * unit, so diagonals and jigsaw regions count.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "solver/logic/logic_int.h"
@@ -100,16 +101,17 @@ bool sdk_lg_say_wing(sdk_lg_text *t, const sudoku_step *st)
  * sees every one of them holding x. If the bivalue cell is x, the set loses
  * x and locks its other m digits, z among them; so z is in the bivalue cell
  * or in the set, and it leaves every cell that sees all of those z (and,
- * doubly linked, every digit of the five cells leaves what sees all its
+ * doubly linked, every digit of the m+1 cells leaves what sees all its
  * places: see sdk_lg_als_wing_found). Rated
  * 5.5-5.6 (m = 3) and 6.2-6.4 (m = 4) by the largest cell of the set, as
- * Sukaku Explainer does. (Its UVWXYZ-Wing, m = 5, is left out: on the
- * published ratings it never matched, the bank's rater finding chains.) */
+ * Sukaku Explainer does. (Its UVWXYZ-Wing, m = 5, is left out: it came
+ * after the version that rated the Sudoku Exchange bank.) */
 
 typedef struct sdk_lg_als {
     int m, cells[4], ncells;
     uint64_t digits;
-    int best;
+    int best, best_elims; /* the step kept: its score and removals */
+    char best_suffix[40]; /* and its SE suffix (sdk_lg_als_wing_found) */
 } sdk_lg_als;
 
 static int sdk_lg_als_score(int m, int biggest)
@@ -151,24 +153,28 @@ static int sdk_lg_als_elim(sudoku_logic *lg, sudoku_step *st, const sdk_lg_als *
     return sdk_lg_elim_set(lg, st, seen_all, z);
 }
 
-/* Tries every bivalue cell against the full set a; keeps the best step.
- * When the bivalue cell sees every place of both its digits in the set
- * (Sukaku Explainer's doubly linked wing, rated the same), the five cells
- * lock their digits: each leaves every cell that sees all its places (for
- * the VWXYZ-Wing; the WXYZ-Wing keeps the removals of one digit, as it did
- * before, its ratings already matching). */
+/* Tries every bivalue cell against the full set a; keeps the best step, as
+ * Sukaku Explainer sorts its wings: the lowest score, then the most
+ * removals, then the greatest suffix, a string: 2 when doubly linked else 1,
+ * the largest cell's candidates, then all the set's candidates (compared as
+ * text, as SE does). When the bivalue cell sees every place of both its
+ * digits in the set (Sukaku Explainer's doubly linked wing, rated the same),
+ * the cells lock their digits: each leaves every cell that sees all its
+ * places. */
 static bool sdk_lg_als_wing_found(sudoku_logic *lg, sudoku_step *st, sdk_lg_als *a)
 {
-    int biggest = 0;
+    int biggest = 0, size = 0;
     uint64_t peers[SDK_LG_WORDS], any[SDK_LG_WORDS] = {0};
     for (int i = 0; i < a->ncells; i++) {
         int pc = sdk_popcount(lg->cand[a->cells[i]]);
         if (pc > biggest) biggest = pc;
+        size += pc;
         sdk_lg_peers(lg, a->cells[i], peers);
         for (int w = 0; w < lg->words; w++) any[w] |= peers[w];
     }
     int score = sdk_lg_als_score(a->m, biggest);
-    if (score >= a->best) return false;
+    if (score > a->best) return false;
+    bool found = false;
     sudoku_technique t = a->m == 3 ? SUDOKU_TECH_WXYZ_WING : SUDOKU_TECH_VWXYZ_WING;
     sudoku_step trial; /* on the stack: the engine keeps no globals */
     for (int w = 0; w < lg->words; w++) {
@@ -183,7 +189,7 @@ static bool sdk_lg_als_wing_found(sudoku_logic *lg, sudoku_step *st, sdk_lg_als 
             bool rlo = sdk_lg_als_restricted(lg, a, yz, lo);
             bool rhi = sdk_lg_als_restricted(lg, a, yz, hi);
             if (!rlo && !rhi) continue;
-            bool locked = rlo && rhi && a->m == 4;
+            bool locked = rlo && rhi;
             sdk_lg_step_begin(&trial, t, score);
             trial.digits = a->digits;
             int added = rlo ? sdk_lg_als_elim(lg, &trial, a, yz, hi, true) : 0;
@@ -191,14 +197,22 @@ static bool sdk_lg_als_wing_found(sudoku_logic *lg, sudoku_step *st, sdk_lg_als 
             for (uint64_t ws = locked ? a->digits & ~c : 0; ws; ws &= ws - 1)
                 added += sdk_lg_als_elim(lg, &trial, a, yz, sdk_ctz(ws) + 1, false);
             if (!added) continue;
+            char suffix[40];
+            snprintf(suffix, sizeof(suffix), "%d%d%d", rlo && rhi ? 2 : 1, biggest, size);
+            if (score == a->best &&
+                (added < a->best_elims ||
+                 (added == a->best_elims && strcmp(suffix, a->best_suffix) <= 0)))
+                continue;
             for (int i = 0; i < a->ncells; i++) sdk_lg_add_cell(&trial, a->cells[i]);
             sdk_lg_add_cell(&trial, yz);
             *st = trial;
             a->best = score;
-            return true;
+            a->best_elims = added;
+            memcpy(a->best_suffix, suffix, sizeof(suffix));
+            found = true;
         }
     }
-    return false;
+    return found;
 }
 
 /* True when cells a and b share a unit. */
@@ -250,7 +264,8 @@ bool sdk_lg_say_als_wing(sdk_lg_text *t, const sudoku_step *st)
     uint64_t removed = 0;
     for (int i = 0; i < st->neliminations; i++) removed |= sdk_bit(st->eliminations[i].digit);
     if (sdk_popcount(removed) > 1) { /* doubly linked: only that removes two digits */
-        sdk_lg_put(t, " sees every place of both its digits: the five cells hold ");
+        sdk_lg_put(t, " sees every place of both its digits: the %s cells hold ",
+                   st->ncells == 4 ? "four" : "five");
         sdk_lg_put_digits(t, st->digits);
         return false;
     }
