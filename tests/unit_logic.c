@@ -635,73 +635,91 @@ Test(logic, three_strong_links_with_a_grouped_one_rate_5_7)
     expect_rating(&p, 57);
 }
 
-Test(logic, turbot_fish_with_a_link_in_a_box_rates_4_2)
+/* g's first step of technique t scores `tenths`, and g rates `tenths`;
+ * returns that step (valid until the next call). */
+static const sudoku_step *expect_first(const char *g, sudoku_technique t, int tenths)
 {
     static sudoku_puzzle p;
     static sudoku_step st;
+    walk_to(&p, g, t, &st);
+    cr_assert_eq(st.score, tenths);
+    expect_rating(&p, tenths);
+    return &st;
+}
+
+Test(logic, turbot_fish_with_a_link_in_a_box_rates_4_2)
+{
     /* Rated 4.2 by the Sukaku Explainer that rated the Sudoku Exchange bank
      * (tuning half): its turbot fish scores a link in a box 4.2, above the
      * row-and-column kite (4.1). Here box 5 and column 9 on 5. */
-    const char *g =
-        "001004950700310600920000001600090030090402060010030009100000076007046008086700300";
-    walk_to(&p, g, SUDOKU_TECH_TURBOT_FISH, &st);
-    cr_assert_eq(st.score, 42);
-    cr_assert(has_elim(&st, 8 * 9 + 4, 5));
-    expect_rating(&p, 42);
+    const sudoku_step *st = expect_first(
+        "001004950700310600920000001600090030090402060010030009100000076007046008086700300",
+        SUDOKU_TECH_TURBOT_FISH, 42);
+    cr_assert(has_elim(st, 8 * 9 + 4, 5));
 }
 
 Test(logic, three_strong_links_score_a_box_5_5_and_a_kite_5_6)
 {
-    static sudoku_puzzle p;
-    static sudoku_step st;
     /* Rated 5.5 and 5.6 by Sukaku Explainer 1.15 (Sudoku Exchange bank,
      * tuning half): three links with one in a box are "strong links
      * (including blocks)", 5.5, even when the others are a row and a column;
      * rows and columns without a box are a kite, 5.6. */
-    const char *box =
-        "020900001008001020070306000400002100500030008003500009000609010040800300700003090";
-    walk_to(&p, box, SUDOKU_TECH_STRONG_LINKS, &st);
-    cr_assert_eq(st.score, 55);
-    expect_rating(&p, 55);
-    const char *kite =
-        "090307060000000000502000907000715000900604003005209700009000800680050014000408000";
-    walk_to(&p, kite, SUDOKU_TECH_STRONG_LINKS, &st);
-    cr_assert_eq(st.score, 56);
-    expect_rating(&p, 56);
+    expect_first(
+        "020900001008001020070306000400002100500030008003500009000609010040800300700003090",
+        SUDOKU_TECH_STRONG_LINKS, 55);
+    expect_first(
+        "090307060000000000502000907000715000900604003005209700009000800680050014000408000",
+        SUDOKU_TECH_STRONG_LINKS, 56);
+}
+
+/* g's first BUG step scores `tenths`, names one unit of kind `kind` and
+ * removes digit d1 from cell c1 and d2 from c2; g rates `tenths`. */
+static void expect_bug(const char *g, int tenths, sudoku_unit_kind kind, int c1, int d1, int c2,
+                       int d2)
+{
+    const sudoku_step *st = expect_first(g, SUDOKU_TECH_BUG, tenths);
+    cr_assert_eq(st->nunits, 1);
+    cr_assert_eq(st->units[0].kind, kind);
+    cr_assert(has_elim(st, c1, d1) && has_elim(st, c2, d2));
 }
 
 Test(logic, bug_type_4_rates_5_7)
 {
-    static sudoku_puzzle p;
-    static sudoku_step st;
     /* Rated 5.7 by Sukaku Explainer ("BUG type 4", Sudoku Exchange bank,
      * tuning half): r1c1 and r3c1 break the grave with different extras and
      * share 1 in box 1, so neither keeps its other digit (3, 8). */
-    const char *g =
-        "000000000700105002006070500010090080007050900000020000630000021074000390200906004";
-    walk_to(&p, g, SUDOKU_TECH_BUG, &st);
-    cr_assert_eq(st.score, 57);
-    cr_assert_eq(st.nunits, 1);
-    cr_assert_eq(st.units[0].kind, SUDOKU_UNIT_BOX);
-    cr_assert_eq(st.neliminations, 2);
-    cr_assert(has_elim(&st, 0, 3) && has_elim(&st, 2 * 9 + 0, 8));
-    expect_rating(&p, 57);
+    expect_bug("000000000700105002006070500010090080007050900000020000630000021074000390200906004",
+               57, SUDOKU_UNIT_BOX, 0, 3, 2 * 9 + 0, 8);
 }
 
 Test(logic, bug_type_3_with_a_naked_pair_rates_5_8)
 {
-    static sudoku_puzzle p;
-    static sudoku_step st;
     /* Rated 5.8 by Sukaku Explainer ("BUG type 3"): the cells breaking the
      * grave share column 6, and their extra digit makes a naked pair there. */
-    const char *g =
-        "602000730001070902007000005000005040063040250020600000900000300305010600016000504";
-    walk_to(&p, g, SUDOKU_TECH_BUG, &st);
-    cr_assert_eq(st.score, 58);
-    cr_assert_eq(st.nunits, 1);
-    cr_assert_eq(st.units[0].kind, SUDOKU_UNIT_COLUMN);
-    cr_assert(has_elim(&st, 6 * 9 + 5, 4) && has_elim(&st, 4 * 9 + 5, 8));
-    expect_rating(&p, 58);
+    expect_bug("602000730001070902007000005000005040063040250020600000900000300305010600016000504",
+               58, SUDOKU_UNIT_COLUMN, 6 * 9 + 5, 4, 4 * 9 + 5, 8);
+}
+
+Test(logic, steps_of_one_score_are_taken_in_sukaku_explainers_order)
+{
+    /* Rated so by Sukaku Explainer 1.15 (Sudoku Exchange bank, tuning half),
+     * where another step of the same score leads elsewhere: a unique
+     * rectangle of type 1 before one of type 4 found first (5.8); the wing
+     * with the most removals (5.7), then the doubly linked one with the
+     * largest cell (6.2). */
+    static const struct {
+        const char *g;
+        int tenths;
+    } cases[] = {
+        {"000000850020040030000800024003500200010268070008004900680002000050030060047000000", 58},
+        {"000201000502000409000050000028705140400060007007000800030527080005030700090080020", 57},
+        {"960200005003700008000009020001604059000070000450103800030900000600007900800001036", 62},
+    };
+    static sudoku_puzzle p;
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        cr_assert_eq(sudoku_parse(cases[i].g, strlen(cases[i].g), 9, 3, 3, &p, NULL), 0);
+        expect_rating(&p, cases[i].tenths);
+    }
 }
 
 Test(logic, aligned_triple_exclusion_rates_7_5)
