@@ -371,11 +371,15 @@ typedef struct sudoku_unit_ref {
 } sudoku_unit_ref;
 
 /* One potential of a chain: a candidate taken as true (on, written
- * "r1c2=5") or false ("r1c2<>5"). */
+ * "r1c2=5") or false ("r1c2<>5"). rule is 0 when the potential follows
+ * from the one before by a link (a cell or a unit); in nested chains, a
+ * technique + 1 when a rule applied to the chain's grid removed it (the
+ * potential before is then one of the removals it rests on). */
 typedef struct sudoku_link {
     uint16_t cell;
     uint8_t digit;
     uint8_t on;
+    uint8_t rule;
 } sudoku_link;
 
 /* One deduction. Plain data (about 3 KB): copy it, keep it on the stack. */

@@ -70,7 +70,9 @@
     X(FORCING_CHAIN, "forcing_chain", 80,                                                          \
       "every choice of a cell or unit leads to the same result")                                   \
     X(DYNAMIC_FORCING_CHAIN, "dynamic_forcing_chain", 85,                                          \
-      "forcing chains followed with singles on the changing grid")
+      "forcing chains followed with singles on the changing grid")                                 \
+    X(DYNAMIC_FORCING_CHAIN_PLUS, "dynamic_forcing_chain_plus", 90,                                \
+      "dynamic forcing chains that also follow locked candidates, pairs and X-Wings")
 
 typedef enum sudoku_technique {
 #define SUDOKU_TECHNIQUE_ENUM(id, key, score, description) SUDOKU_TECH_##id,

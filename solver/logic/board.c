@@ -233,9 +233,10 @@ void sdk_lg_add_chain(sudoku_step *st, const int32_t *nodes, int len, int n, int
     int shown = len < cap ? len : cap;
     if (st->nchains == SUDOKU_STEP_MAX_CHAINS || at + shown > SUDOKU_STEP_MAX_LINKS) return;
     for (int i = 0; i < shown; i++) {
-        int x = nodes[i + 1 == shown ? len - 1 : i];
-        st->links[at + i] =
-            (sudoku_link){(uint16_t)((x >> 1) / n), (uint8_t)((x >> 1) % n + 1), (uint8_t)(x & 1)};
+        int x = nodes[i + 1 == shown ? len - 1 : i], rule = x >> SDK_LG_RULE_SHIFT;
+        x &= (1 << SDK_LG_RULE_SHIFT) - 1;
+        st->links[at + i] = (sudoku_link){(uint16_t)((x >> 1) / n), (uint8_t)((x >> 1) % n + 1),
+                                          (uint8_t)(x & 1), (uint8_t)rule};
     }
     st->chain_len[st->nchains] = (uint16_t)len;
     st->chain_shown[st->nchains++] = (uint8_t)shown;

@@ -106,10 +106,10 @@ static int sdk_lg_dyn_absurd(sudoku_logic *lg, int x, int npending)
            sdk_lg_dyn_ancestors(lg, lg->dyn_pool + lg->dyn_npool, npending);
 }
 
-/* Adds node y with the parents pending at the end of the pool. */
-static void sdk_lg_dyn_add(sudoku_logic *lg, int y, int npending)
+void sdk_lg_dyn_add(sudoku_logic *lg, int y, int npending)
 {
     lg->dyn_mark[y] = lg->dyn_epoch;
+    lg->dyn_rule[y] = 0;
     lg->dyn_pstart[y] = lg->dyn_npool;
     lg->dyn_pcount[y] = (uint16_t)npending;
     lg->dyn_npool += npending;
@@ -163,7 +163,10 @@ static int sdk_lg_dyn_run(sudoku_logic *lg, int src, sdk_lg_run_mode mode)
             }
             continue;
         }
-        if (hoff == *qoff) return 0;
+        /* singles have run dry: a nested level applies its rules, then goes on */
+        if (hoff == *qoff && (mode != SDK_LG_RUN_DYNAMIC || !lg->dyn_level ||
+                              !sdk_lg_nested_implied(lg)))
+            return 0;
         int p = lg->dyn_qoff[hoff++], cell = (p >> 1) / n, d = (p >> 1) % n + 1;
         /* What the removal implies, each with its parents, worked out on
          * the grid before it is made (as SE does). */
@@ -216,7 +219,7 @@ static void sdk_lg_dyn_chain(sudoku_logic *lg, sudoku_step *st, int x, int then,
     int len = 0;
     if (then >= 0) nodes[len++] = then;
     for (; len < SDK_DYN_POOL; x = lg->dyn_pool[lg->dyn_pstart[x]]) {
-        nodes[len++] = x;
+        nodes[len++] = x | lg->dyn_rule[x] << SDK_LG_RULE_SHIFT;
         if (!lg->dyn_pcount[x]) break;
     }
     for (int i = 0, j = len - 1; i < j; i++, j--) {
@@ -300,7 +303,7 @@ static bool sdk_lg_dyn_forcing(sudoku_logic *lg, sudoku_step *st, sdk_lg_run_mod
                                int unit)
 {
     sudoku_technique t =
-        mode == SDK_LG_RUN_STATIC ? SUDOKU_TECH_FORCING_CHAIN : SUDOKU_TECH_DYNAMIC_FORCING_CHAIN;
+        mode == SDK_LG_RUN_STATIC ? SUDOKU_TECH_FORCING_CHAIN : sdk_lg_dyn_technique(lg);
     int nodes = 2 * lg->ncells * lg->n, targets[64], nt = 0;
     for (int w = 0; w * 64 < nodes && nt < 64; w++)
         for (uint64_t m = common[w]; m && nt < 64; m &= m - 1)
@@ -341,7 +344,7 @@ static bool sdk_lg_dyn_forcing(sudoku_logic *lg, sudoku_step *st, sdk_lg_run_mod
  * kinds and the double forcing of cells of three candidates or more. */
 static bool sdk_lg_dyn_binary(sudoku_logic *lg, sudoku_step *st, bool nishio, sdk_lg_dyn_best *best)
 {
-    sudoku_technique t = nishio ? SUDOKU_TECH_NISHIO : SUDOKU_TECH_DYNAMIC_FORCING_CHAIN;
+    sudoku_technique t = nishio ? SUDOKU_TECH_NISHIO : sdk_lg_dyn_technique(lg);
     int base = sudoku_technique_score(t);
     bool found = false;
     uint64_t on_set[SDK_DYN_SET_WORDS];
@@ -492,14 +495,16 @@ bool sdk_lg_say_forcing_chain(sdk_lg_text *t, const sudoku_step *st)
     return false;
 }
 
+/* arg: the nested level (nested.c), 0 for plain dynamic forcing chains. */
 bool sdk_lg_dynamic_chain(sudoku_logic *lg, sudoku_step *st, int arg)
 {
-    (void)arg;
     if (lg->n > SDK_DYNAMIC_MAX_SIZE) return false;
     sdk_lg_dyn_best best = {1000, 0};
+    lg->dyn_level = arg;
     bool found = sdk_lg_dyn_binary(lg, st, false, &best);
-    if (lg->timed_out) return found;
-    return sdk_lg_dyn_multiple(lg, st, SDK_LG_RUN_DYNAMIC, 2, &best) || found;
+    if (!lg->timed_out) found = sdk_lg_dyn_multiple(lg, st, SDK_LG_RUN_DYNAMIC, 2, &best) || found;
+    lg->dyn_level = 0;
+    return found;
 }
 
 /* A step names its kind by its lists: a unit (unit forcing); the source

@@ -60,6 +60,8 @@ const sdk_lg_rung sdk_lg_ladder[] = {
     {SUDOKU_TECH_NISHIO, sdk_lg_nishio, 0, sdk_lg_say_nishio},
     {SUDOKU_TECH_FORCING_CHAIN, sdk_lg_multiple_chain, 0, sdk_lg_say_forcing_chain},
     {SUDOKU_TECH_DYNAMIC_FORCING_CHAIN, sdk_lg_dynamic_chain, 0, sdk_lg_say_dynamic_chain},
+    {SUDOKU_TECH_DYNAMIC_FORCING_CHAIN_PLUS, sdk_lg_dynamic_chain, 1,
+     sdk_lg_say_dynamic_chain_plus},
 };
 
 const int sdk_lg_rungs = (int)(sizeof(sdk_lg_ladder) / sizeof(sdk_lg_ladder[0]));

@@ -153,6 +153,11 @@ struct sudoku_logic {
     int32_t dyn_qon[SDK_DYN_NODES], dyn_qoff[SDK_DYN_NODES]; /* every potential reached */
     int dyn_nqon, dyn_nqoff;
     int dyn_absurd; /* the potential whose conjugate ended the last run, if one did */
+    /* Nested chains (nested.c): the level runs go at (0: singles only), and
+     * for each potential reached the technique + 1 of the rule that implied
+     * it on the run's grid (0: a single). */
+    int dyn_level;
+    uint8_t dyn_rule[SDK_DYN_NODES];
     uint32_t dyn_amark[SDK_DYN_NODES], dyn_aepoch;
     int32_t dyn_astack[SDK_DYN_POOL];
     uint64_t dyn_set[SDK_DYN_CANDS][SDK_DYN_SET_WORDS];
@@ -230,6 +235,9 @@ void sdk_lg_add_cell(sudoku_step *st, int cell);
  * them (4 to SUDOKU_STEP_MAX_SHOWN), so a step's text stays readable. A
  * chain with no room left is not written. */
 void sdk_lg_add_chain(sudoku_step *st, const int32_t *nodes, int len, int n, int of);
+/* A node given to sdk_lg_add_chain may carry, from this bit up, the
+ * technique + 1 of a rule that implied it (its link's `rule`). */
+#define SDK_LG_RULE_SHIFT 24
 void sdk_lg_add_unit(const sudoku_logic *lg, sudoku_step *st, int u);
 /* Adds an elimination of d from every cell of the set that still has it;
  * returns how many were added. */
@@ -347,6 +355,22 @@ sdk_lg_say_fn sdk_lg_say_strong_links, sdk_lg_say_cycle, sdk_lg_say_single_chain
  * increments on their complexity. */
 sdk_lg_find_fn sdk_lg_multiple_chain, sdk_lg_nishio, sdk_lg_dynamic_chain;
 sdk_lg_say_fn sdk_lg_say_forcing_chain, sdk_lg_say_nishio, sdk_lg_say_dynamic_chain;
+
+/* Adds node y to the run with the npending parents written at the end of
+ * dyn_pool (dynamic.c). */
+void sdk_lg_dyn_add(sudoku_logic *lg, int y, int npending);
+
+/* nested.c: SE's nested levels of dynamic chains. sdk_lg_dynamic_chain's
+ * argument is the level: 1 (9.0, "dynamic forcing chains (+)") lets a run,
+ * when its singles run dry, apply locked candidates, hidden and naked pairs
+ * and X-Wings to its grid. sdk_lg_nested_implied does that for the run
+ * under way: it adds the removals of the first of those rules that applies
+ * (and rests on the run's own removals) as "off" potentials whose parents
+ * are those removals; returns false when none does.
+ * sdk_lg_dyn_technique is the technique of a dynamic run at lg's level. */
+bool sdk_lg_nested_implied(sudoku_logic *lg);
+sdk_lg_say_fn sdk_lg_say_dynamic_chain_plus;
+sudoku_technique sdk_lg_dyn_technique(const sudoku_logic *lg);
 
 /* The score SE adds to a chain's base for its length (nodes in the chain). */
 int sdk_lg_length_bonus(int length);
