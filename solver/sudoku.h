@@ -494,7 +494,9 @@ void sudoku_logic_state(const sudoku_logic *lg, uint8_t *values, uint64_t *cand)
  * may be NULL (no deadline); its deadline and cancel bound chain searches and,
  * on a stall, the search that measures the remaining effort (its node_budget
  * too). Returns SUDOKU_LOGIC_SOLVED, or STUCK (r->needs_search), BROKEN,
- * LIMIT or INVALID. Reentrant on distinct engines. */
+ * LIMIT or INVALID. On LIMIT, r holds the steps taken and r->score a lower
+ * bound: their hardest, or the least score a rung left unsearched gives.
+ * Reentrant on distinct engines. */
 sudoku_logic_status sudoku_rate(sudoku_logic *lg, sudoku_solver *s, const sudoku_puzzle *p,
                                 const sudoku_limits *limits, sudoku_rating *r);
 

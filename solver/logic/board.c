@@ -4,6 +4,7 @@
  * The grid is kept twice, by cell (cand) and by digit (dcells bitsets), and
  * both change together here and only here, so finders may read either view.
  */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,6 +17,7 @@ sudoku_logic *sudoku_logic_new(void)
 
 void sudoku_logic_free(sudoku_logic *lg)
 {
+    if (lg) sudoku_logic_free(lg->nest);
     free(lg);
 }
 
@@ -163,6 +165,27 @@ sudoku_logic_status sudoku_logic_load(sudoku_logic *lg, const sudoku_puzzle *p,
         if (!lg->cand[c]) st = SUDOKU_LOGIC_BROKEN;
     }
     return st;
+}
+
+void sdk_lg_load_grid(sudoku_logic *dst, const sudoku_logic *src, const uint64_t *cand)
+{
+    if (dst->n != src->n || dst->box_rows != src->box_rows || dst->box_cols != src->box_cols ||
+        dst->diagonal != src->diagonal || dst->has_regions != src->has_regions ||
+        memcmp(dst->regions, src->regions, (size_t)src->ncells) != 0)
+        memcpy(dst, src, offsetof(sudoku_logic, value));
+    dst->deadline_ns = src->deadline_ns;
+    dst->cancel = src->cancel;
+    dst->timed_out = false;
+    dst->nsolved = src->nsolved;
+    memcpy(dst->value, src->value, (size_t)src->ncells);
+    memcpy(dst->unsolved, src->unsolved, sizeof(dst->unsolved));
+    for (int d = 0; d < src->n; d++) memset(dst->dcells[d], 0, sizeof(uint64_t) * (size_t)src->words);
+    for (int c = 0; c < src->ncells; c++) {
+        dst->cand[c] = src->value[c] ? 0 : cand[c];
+        for (uint64_t m = dst->cand[c]; m; m &= m - 1)
+            dst->dcells[sdk_ctz(m)][c >> 6] |= UINT64_C(1) << (c & 63);
+    }
+    sdk_lg_touch_all(dst);
 }
 
 void sudoku_logic_apply(sudoku_logic *lg, const sudoku_step *st)

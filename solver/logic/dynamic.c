@@ -77,11 +77,13 @@ static void sdk_lg_dyn_setup(sudoku_logic *lg)
         memcpy(lg->dyn_pos0[u], sdk_lg_unit_positions(lg, u), sizeof(uint64_t) * (size_t)lg->n);
 }
 
-/* Distinct ancestors of the k potentials at start (themselves included). */
+/* Distinct ancestors of the k potentials at start (themselves included),
+ * plus the complexity of each nested chain they rest on, once (nested.c). */
 static int sdk_lg_dyn_ancestors(sudoku_logic *lg, const int32_t *start, int k)
 {
     if (++lg->dyn_aepoch == 0) {
         memset(lg->dyn_amark, 0, sizeof(lg->dyn_amark));
+        memset(lg->dyn_nest_mark, 0, sizeof(lg->dyn_nest_mark));
         lg->dyn_aepoch = 1;
     }
     int top = 0, count = 0;
@@ -91,6 +93,11 @@ static int sdk_lg_dyn_ancestors(sudoku_logic *lg, const int32_t *start, int k)
         if (lg->dyn_amark[x] == lg->dyn_aepoch) continue;
         lg->dyn_amark[x] = lg->dyn_aepoch;
         count++;
+        int nest = lg->dyn_nest[x] - 1;
+        if (nest >= 0 && lg->dyn_nest_mark[nest] != lg->dyn_aepoch) {
+            lg->dyn_nest_mark[nest] = lg->dyn_aepoch;
+            count += lg->dyn_nest_cx[nest];
+        }
         for (int i = 0; i < lg->dyn_pcount[x]; i++)
             lg->dyn_astack[top++] = lg->dyn_pool[lg->dyn_pstart[x] + i];
     }
@@ -110,6 +117,7 @@ void sdk_lg_dyn_add(sudoku_logic *lg, int y, int npending)
 {
     lg->dyn_mark[y] = lg->dyn_epoch;
     lg->dyn_rule[y] = 0;
+    lg->dyn_nest[y] = 0;
     lg->dyn_pstart[y] = lg->dyn_npool;
     lg->dyn_pcount[y] = (uint16_t)npending;
     lg->dyn_npool += npending;
@@ -134,6 +142,7 @@ static int sdk_lg_dyn_run(sudoku_logic *lg, int src, sdk_lg_run_mode mode)
     memcpy(lg->dyn_cand, lg->cand, sizeof(uint64_t) * (size_t)lg->ncells);
     memcpy(lg->dyn_pos, lg->dyn_pos0, sizeof(lg->dyn_pos[0]) * (size_t)lg->nunits);
     lg->dyn_npool = 0;
+    lg->dyn_nnest = 0;
     sdk_lg_dyn_add(lg, src, 0);
     if (src & 1)
         lg->dyn_qon[(*qon)++] = src;
@@ -476,7 +485,9 @@ bool sdk_lg_multiple_chain(sudoku_logic *lg, sudoku_step *st, int arg)
         }
     }
     /* a cell of two candidates is a strong link: the single forcing chains follow it */
-    return sdk_lg_dyn_multiple(lg, st, SDK_LG_RUN_STATIC, 3, &best);
+    bool found = sdk_lg_dyn_multiple(lg, st, SDK_LG_RUN_STATIC, 3, &best);
+    lg->dyn_complexity = best.complexity;
+    return found;
 }
 
 bool sdk_lg_say_forcing_chain(sdk_lg_text *t, const sudoku_step *st)
@@ -504,6 +515,7 @@ bool sdk_lg_dynamic_chain(sudoku_logic *lg, sudoku_step *st, int arg)
     bool found = sdk_lg_dyn_binary(lg, st, false, &best);
     if (!lg->timed_out) found = sdk_lg_dyn_multiple(lg, st, SDK_LG_RUN_DYNAMIC, 2, &best) || found;
     lg->dyn_level = 0;
+    lg->dyn_complexity = best.complexity;
     return found;
 }
 

@@ -50,6 +50,7 @@
 #define SDK_DYN_NODES     (2 * SDK_DYN_CANDS)
 #define SDK_DYN_POOL      ((SDK_DYN_NODES + 1) * (SDK_CHAIN_MAX_SIZE + 1))
 #define SDK_DYN_SET_WORDS ((SDK_DYN_NODES + 63) / 64)
+#define SDK_DYN_NEST      256 /* nested chains one run may rest on */
 #define SDK_CHAIN_NODES   (2 * SDK_CHAIN_MAX_SIZE * SDK_CHAIN_MAX_SIZE * SDK_CHAIN_MAX_SIZE)
 /* Units one unit can cross in two cells or more: a unit of N cells meets at
  * most N/2 others that way in each of rows, columns, boxes, plus diagonals. */
@@ -158,6 +159,17 @@ struct sudoku_logic {
      * it on the run's grid (0: a single). */
     int dyn_level;
     uint8_t dyn_rule[SDK_DYN_NODES];
+    /* From level 2, a chain found on a run's grid: the run's nested chains'
+     * complexities, each potential's nested chain + 1 (0: none), and the
+     * complexity of the last dynamic or multiple step found here (what an
+     * outer run counts for it). nest is the engine those chains are searched
+     * with, allocated on first use and freed with lg. */
+    int32_t dyn_nest_cx[SDK_DYN_NEST];
+    int dyn_nnest;
+    uint16_t dyn_nest[SDK_DYN_NODES];
+    uint32_t dyn_nest_mark[SDK_DYN_NEST];
+    int dyn_complexity;
+    struct sudoku_logic *nest;
     uint32_t dyn_amark[SDK_DYN_NODES], dyn_aepoch;
     int32_t dyn_astack[SDK_DYN_POOL];
     uint64_t dyn_set[SDK_DYN_CANDS][SDK_DYN_SET_WORDS];
@@ -166,6 +178,7 @@ struct sudoku_logic {
     uint64_t deadline_ns;
     const atomic_int *cancel;
     bool timed_out;
+    int limit_score; /* when it did: the least score the next step can have */
 
     /* Chain scratch: breadth-first searches over the on/off states of the
      * candidates, node = 2 * (cell * n + digit - 1) + on. A node is reached in
@@ -212,6 +225,11 @@ static inline bool sdk_lg_has(const uint64_t *set, int cell)
 {
     return (set[cell >> 6] >> (cell & 63)) & 1;
 }
+
+/* Loads into dst src's shape and limits with the candidates cand (an
+ * unsolved cell of src keeps cand's, a solved one its value): the grid a
+ * nested chain is searched on. */
+void sdk_lg_load_grid(sudoku_logic *dst, const sudoku_logic *src, const uint64_t *cand);
 
 /* Writes to out the cells sharing a unit with `cell` (itself excluded). */
 void sdk_lg_peers(const sudoku_logic *lg, int cell, uint64_t *out);
@@ -369,7 +387,7 @@ void sdk_lg_dyn_add(sudoku_logic *lg, int y, int npending);
  * are those removals; returns false when none does.
  * sdk_lg_dyn_technique is the technique of a dynamic run at lg's level. */
 bool sdk_lg_nested_implied(sudoku_logic *lg);
-sdk_lg_say_fn sdk_lg_say_dynamic_chain_plus;
+sdk_lg_say_fn sdk_lg_say_nested_chain;
 sudoku_technique sdk_lg_dyn_technique(const sudoku_logic *lg);
 
 /* The score SE adds to a chain's base for its length (nodes in the chain). */

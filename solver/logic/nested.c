@@ -32,6 +32,7 @@
 typedef struct sdk_lg_implied {
     sudoku_logic *lg;
     sudoku_technique rule;
+    int nest;  /* the nested chain + 1 the removals come from, 0 for a plain rule */
     int added; /* potentials added to the run */
 } sdk_lg_implied;
 
@@ -62,6 +63,7 @@ static bool sdk_lg_nest_instance(sdk_lg_implied *im, const int *rem, int nrem, i
             for (int k = 0; k < npar; k++) at[k] = par[k];
         sdk_lg_dyn_add(lg, rem[i], npar);
         lg->dyn_rule[rem[i]] = (uint8_t)(im->rule + 1);
+        lg->dyn_nest[rem[i]] = (uint16_t)im->nest;
         lg->dyn_qoff[lg->dyn_nqoff++] = rem[i];
         im->added++;
     }
@@ -222,28 +224,154 @@ static bool sdk_lg_nest_x_wings(sdk_lg_implied *im)
     return any;
 }
 
+/* The run's removals in cell c (every digit) or, with d, in unit u. */
+static int sdk_lg_nest_gone_cell(const sudoku_logic *lg, int c, int32_t *par, int np, int cap)
+{
+    for (uint64_t m = lg->cand[c] & ~lg->dyn_cand[c]; m && np < cap; m &= m - 1)
+        par[np++] = sdk_lg_nest_node(lg, c, sdk_ctz(m) + 1);
+    return np;
+}
+
+static int sdk_lg_nest_gone_unit(const sudoku_logic *lg, int u, int d, int32_t *par, int np,
+                                 int cap)
+{
+    for (uint64_t m = lg->dyn_pos0[u][d - 1] & ~lg->dyn_pos[u][d - 1]; m && np < cap; m &= m - 1)
+        par[np++] = sdk_lg_nest_node(lg, lg->unit_cells[u][sdk_ctz(m)], d);
+    return np;
+}
+
+/* The first unit (box, row, column: SE's order) holding cells a and b. */
+static int sdk_lg_nest_common(const sudoku_logic *lg, int a, int b)
+{
+    for (int k = 0; k < lg->cell_nunits[a]; k++)
+        if (sdk_lg_has(lg->unit_bits[lg->dyn_units[a][k]], b)) return lg->dyn_units[a][k];
+    return -1;
+}
+
+/* SE's rule parents of a chain step found on the run's grid: for each
+ * potential its links show turned on by a single, the run's removals that
+ * made it one (in its cell, or of its digit in the unit it shares with the
+ * potential before); for a cell or unit forcing, those of the branching
+ * cell or unit too. Only the links the step keeps are read (a long chain
+ * keeps its ends), so a cut chain gives fewer. */
+static int sdk_lg_nest_parents(const sudoku_logic *lg, const sudoku_step *st, int32_t *par,
+                               int cap)
+{
+    int n = lg->n, np = 0;
+    const sudoku_link *l = st->links;
+    bool cell_forcing = st->nchains >= 2 && !st->nunits && l[0].on &&
+                        l[st->chain_shown[0]].cell == l[0].cell &&
+                        l[st->chain_shown[0]].digit != l[0].digit;
+    for (int c = 0; c < st->nchains; l += st->chain_shown[c++]) {
+        int shown = st->chain_shown[c];
+        if (st->nunits) {
+            const sudoku_unit_ref *r = &st->units[0];
+            int u = r->kind == SUDOKU_UNIT_DIAGONAL ? 3 * n + r->index : (int)r->kind * n + r->index;
+            np = sdk_lg_nest_gone_unit(lg, u, l[0].digit, par, np, cap);
+        } else if (cell_forcing) {
+            np = sdk_lg_nest_gone_cell(lg, l[0].cell, par, np, cap);
+        }
+        for (int i = 1; i < shown; i++) {
+            if (!l[i].on || (shown < st->chain_len[c] && i + 1 == shown)) continue;
+            if (l[i - 1].cell == l[i].cell) {
+                np = sdk_lg_nest_gone_cell(lg, l[i].cell, par, np, cap);
+            } else {
+                int u = sdk_lg_nest_common(lg, l[i - 1].cell, l[i].cell);
+                if (u >= 0) np = sdk_lg_nest_gone_unit(lg, u, l[i].digit, par, np, cap);
+            }
+        }
+    }
+    return np;
+}
+
+/* SE's nested levels: the chains its level adds, searched on the run's
+ * grid (a copy in lg->nest): static forcing chains and cycles (level 2 and
+ * up), then multiple forcing chains (3); from level 4 dynamic forcing
+ * chains alone, themselves at level - 4. The best one found becomes the
+ * rule: its removals rest on its parents, and its complexity counts once
+ * in every chain resting on it. */
+static bool sdk_lg_nest_chains(sdk_lg_implied *im)
+{
+    sudoku_logic *lg = im->lg;
+    if (lg->dyn_nnest == SDK_DYN_NEST || (!lg->nest && !(lg->nest = sudoku_logic_new())))
+        return false;
+    sudoku_logic *h = lg->nest;
+    sdk_lg_load_grid(h, lg, lg->dyn_cand);
+    sudoku_step st;
+    int cx = 0, npar = 0;
+    int32_t par[SUDOKU_STEP_MAX_LINKS * SUDOKU_MAX_SIZE / 4];
+    bool found = false;
+    if (lg->dyn_level >= 4) {
+        found = sdk_lg_dynamic_chain(h, &st, lg->dyn_level - 4);
+        cx = h->dyn_complexity;
+        if (found) npar = sdk_lg_nest_parents(lg, &st, par, (int)(sizeof(par) / sizeof(par[0])));
+    } else {
+        found = sdk_lg_forcing_chain(h, &st, 0);
+        for (int c = 0; found && c < st.nchains; c++) cx += st.chain_len[c];
+        if (found) npar = sdk_lg_nest_parents(lg, &st, par, (int)(sizeof(par) / sizeof(par[0])));
+        if (!npar && lg->dyn_level >= 3 && !h->timed_out) {
+            found = sdk_lg_multiple_chain(h, &st, 0);
+            cx = h->dyn_complexity;
+            if (found)
+                npar = sdk_lg_nest_parents(lg, &st, par, (int)(sizeof(par) / sizeof(par[0])));
+        }
+    }
+    if (h->timed_out) lg->timed_out = true;
+    if (!found || !npar || lg->dyn_npool + npar > SDK_DYN_POOL) return false;
+    int rem[SUDOKU_STEP_MAX_ELIMINATIONS + SUDOKU_STEP_MAX_PLACEMENTS * SUDOKU_MAX_SIZE], nrem = 0;
+    for (int i = 0; i < st.neliminations; i++) {
+        const sudoku_cand *e = &st.eliminations[i];
+        if (lg->dyn_cand[e->cell] >> (e->digit - 1) & 1)
+            rem[nrem++] = sdk_lg_nest_node(lg, e->cell, e->digit);
+    }
+    for (int i = 0; i < st.nplacements; i++) {
+        const sudoku_cand *pl = &st.placements[i];
+        for (uint64_t m = lg->dyn_cand[pl->cell] & ~sdk_bit(pl->digit); m; m &= m - 1)
+            rem[nrem++] = sdk_lg_nest_node(lg, pl->cell, sdk_ctz(m) + 1);
+    }
+    int32_t *at = lg->dyn_pool + lg->dyn_npool;
+    for (int i = 0; i < npar; i++) at[i] = par[i];
+    im->rule = st.technique;
+    im->nest = lg->dyn_nnest + 1;
+    lg->dyn_nest_cx[lg->dyn_nnest] = cx;
+    if (!sdk_lg_nest_instance(im, rem, nrem, npar)) return false;
+    lg->dyn_nnest++;
+    return im->added > 0;
+}
+
 bool sdk_lg_nested_implied(sudoku_logic *lg)
 {
-    sdk_lg_implied im = {lg, SUDOKU_TECH_POINTING, 0};
+    sdk_lg_implied im = {lg, SUDOKU_TECH_POINTING, 0, 0};
     if (lg->diagonal || lg->has_regions) return false; /* SE's rules are for boxes and lines */
     /* every instance of locked candidates, all four ways; else of the next rule */
     bool locked = sdk_lg_nest_locked(&im, SUDOKU_UNIT_BOX, SUDOKU_UNIT_COLUMN);
     locked |= sdk_lg_nest_locked(&im, SUDOKU_UNIT_BOX, SUDOKU_UNIT_ROW);
     locked |= sdk_lg_nest_locked(&im, SUDOKU_UNIT_COLUMN, SUDOKU_UNIT_BOX);
     locked |= sdk_lg_nest_locked(&im, SUDOKU_UNIT_ROW, SUDOKU_UNIT_BOX);
-    if (!locked && !sdk_lg_nest_hidden_pairs(&im) && !sdk_lg_nest_naked_pairs(&im))
-        sdk_lg_nest_x_wings(&im);
+    if (!locked && !sdk_lg_nest_hidden_pairs(&im) && !sdk_lg_nest_naked_pairs(&im) &&
+        !sdk_lg_nest_x_wings(&im) && lg->dyn_level >= 2)
+        sdk_lg_nest_chains(&im);
     return im.added > 0;
 }
 
 sudoku_technique sdk_lg_dyn_technique(const sudoku_logic *lg)
 {
-    return lg->dyn_level ? SUDOKU_TECH_DYNAMIC_FORCING_CHAIN_PLUS
-                         : SUDOKU_TECH_DYNAMIC_FORCING_CHAIN;
+    static const sudoku_technique by_level[] = {
+        SUDOKU_TECH_DYNAMIC_FORCING_CHAIN, SUDOKU_TECH_DYNAMIC_FORCING_CHAIN_PLUS,
+        SUDOKU_TECH_NESTED_FORCING_CHAIN, SUDOKU_TECH_NESTED_MULTIPLE_CHAIN};
+    return lg->dyn_level < 4 ? by_level[lg->dyn_level] : SUDOKU_TECH_NESTED_DYNAMIC_CHAIN;
 }
 
-bool sdk_lg_say_dynamic_chain_plus(sdk_lg_text *t, const sudoku_step *st)
+bool sdk_lg_say_nested_chain(sdk_lg_text *t, const sudoku_step *st)
 {
-    sdk_lg_put(t, "with locked candidates, pairs and X-Wings on each assumed grid too, ");
+    const char *also = "";
+    if (st->technique == SUDOKU_TECH_NESTED_FORCING_CHAIN)
+        also = " and forcing chains";
+    else if (st->technique == SUDOKU_TECH_NESTED_MULTIPLE_CHAIN)
+        also = ", forcing chains and cell and unit forcing chains";
+    else if (st->technique == SUDOKU_TECH_NESTED_DYNAMIC_CHAIN)
+        also = " and dynamic forcing chains";
+    sdk_lg_put(t, "with locked candidates, pairs, X-Wings%s applied to each assumed grid too, ",
+               also);
     return sdk_lg_say_dynamic_chain(t, st);
 }
