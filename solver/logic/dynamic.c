@@ -173,9 +173,11 @@ static int sdk_lg_dyn_run(sudoku_logic *lg, int src, sdk_lg_run_mode mode)
             continue;
         }
         /* singles have run dry: a nested level applies its rules, then goes on */
-        if (hoff == *qoff && (mode != SDK_LG_RUN_DYNAMIC || !lg->dyn_level ||
-                              !sdk_lg_nested_implied(lg)))
-            return 0;
+        if (hoff == *qoff) {
+            if (mode != SDK_LG_RUN_DYNAMIC || !lg->dyn_level || !sdk_lg_nested_implied(lg))
+                return 0;
+            continue;
+        }
         int p = lg->dyn_qoff[hoff++], cell = (p >> 1) / n, d = (p >> 1) % n + 1;
         /* What the removal implies, each with its parents, worked out on
          * the grid before it is made (as SE does). */
