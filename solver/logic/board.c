@@ -167,7 +167,8 @@ sudoku_logic_status sudoku_logic_load(sudoku_logic *lg, const sudoku_puzzle *p,
     return st;
 }
 
-void sdk_lg_load_grid(sudoku_logic *dst, const sudoku_logic *src, const uint64_t *cand)
+void sdk_lg_load_grid(sudoku_logic *dst, const sudoku_logic *src, const uint64_t *cand,
+                      const uint64_t (*pos)[SDK_CHAIN_MAX_SIZE])
 {
     if (dst->n != src->n || dst->box_rows != src->box_rows || dst->box_cols != src->box_cols ||
         dst->diagonal != src->diagonal || dst->has_regions != src->has_regions ||
@@ -186,6 +187,8 @@ void sdk_lg_load_grid(sudoku_logic *dst, const sudoku_logic *src, const uint64_t
             dst->dcells[sdk_ctz(m)][c >> 6] |= UINT64_C(1) << (c & 63);
     }
     sdk_lg_touch_all(dst);
+    for (int u = 0; u < src->nunits; u++) memcpy(dst->pos[u], pos[u], sizeof(uint64_t) * (size_t)src->n);
+    memset(dst->pos_dirty, 0, sizeof(dst->pos_dirty));
 }
 
 void sudoku_logic_apply(sudoku_logic *lg, const sudoku_step *st)
@@ -220,10 +223,9 @@ void sdk_lg_peers(const sudoku_logic *lg, int cell, uint64_t *out)
     out[cell >> 6] &= ~(UINT64_C(1) << (cell & 63));
 }
 
-const uint64_t *sdk_lg_unit_positions(sudoku_logic *lg, int u)
+const uint64_t *sdk_lg_unit_positions_build(sudoku_logic *lg, int u)
 {
     uint64_t *pos = lg->pos[u];
-    if (!(lg->pos_dirty[u >> 6] >> (u & 63) & 1)) return pos;
     lg->pos_dirty[u >> 6] &= ~(UINT64_C(1) << (u & 63));
     memset(pos, 0, sizeof(*pos) * (size_t)lg->n);
     for (int i = 0; i < lg->n; i++) {

@@ -227,16 +227,24 @@ static inline bool sdk_lg_has(const uint64_t *set, int cell)
 }
 
 /* Loads into dst src's shape and limits with the candidates cand (an
- * unsolved cell of src keeps cand's, a solved one its value): the grid a
- * nested chain is searched on. */
-void sdk_lg_load_grid(sudoku_logic *dst, const sudoku_logic *src, const uint64_t *cand);
+ * unsolved cell of src keeps cand's, a solved one its value) and pos, the
+ * places of each digit in each unit they make: the grid a nested chain is
+ * searched on (a dynamic run's dyn_cand and dyn_pos). */
+void sdk_lg_load_grid(sudoku_logic *dst, const sudoku_logic *src, const uint64_t *cand,
+                      const uint64_t (*pos)[SDK_CHAIN_MAX_SIZE]);
 
 /* Writes to out the cells sharing a unit with `cell` (itself excluded). */
 void sdk_lg_peers(const sudoku_logic *lg, int cell, uint64_t *out);
 
 /* Position masks of every digit in unit u: bit i of [d-1] is set when the
- * unit's i-th cell holds d as a candidate. Cached; valid until the grid changes. */
-const uint64_t *sdk_lg_unit_positions(sudoku_logic *lg, int u);
+ * unit's i-th cell holds d as a candidate. Cached; valid until the grid
+ * changes. Inline: chain searches read it at every link. */
+const uint64_t *sdk_lg_unit_positions_build(sudoku_logic *lg, int u);
+static inline const uint64_t *sdk_lg_unit_positions(sudoku_logic *lg, int u)
+{
+    if (!(lg->pos_dirty[u >> 6] >> (u & 63) & 1)) return lg->pos[u];
+    return sdk_lg_unit_positions_build(lg, u);
+}
 
 /* ---- building a step ------------------------------------------------------------- */
 

@@ -296,7 +296,7 @@ static bool sdk_lg_nest_chains(sdk_lg_implied *im)
     if (lg->dyn_nnest == SDK_DYN_NEST || (!lg->nest && !(lg->nest = sudoku_logic_new())))
         return false;
     sudoku_logic *h = lg->nest;
-    sdk_lg_load_grid(h, lg, lg->dyn_cand);
+    sdk_lg_load_grid(h, lg, lg->dyn_cand, (const uint64_t(*)[SDK_CHAIN_MAX_SIZE])lg->dyn_pos);
     sudoku_step st;
     int cx = 0, npar = 0;
     int32_t par[SUDOKU_STEP_MAX_LINKS * SUDOKU_MAX_SIZE / 4];
