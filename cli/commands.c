@@ -101,8 +101,8 @@ static const struct command {
      "sudoku explain [--box RxC] [--diagonal] [--nodes N] [--timeout-ms MS] [--json] [FILE...]",
      "explain: the steps of the rating path, one a line, '1. [1.2 hidden_single_box]\n"
      "    r1c4 = 5: the only place for 5 in box 2', then 'solved SCORE LEVEL' or\n"
-     "    'stuck SCORE extreme', and a blank line; '! limit' when --timeout-ms MS\n"
-     "    (each puzzle's budget) runs out.\n"},
+     "    'stuck SCORE extreme', and a blank line; 'limit SCORE LEVEL' (the hardest\n"
+     "    step so far) when --timeout-ms MS, each puzzle's budget, runs out.\n"},
     {"hint", cli_hint_main, true, TAKES_BOX | TAKES_DIAGONAL | TAKES_NODES | TAKES_JSON,
      "sudoku hint [--box RxC] [--diagonal] [--nodes N] [--timeout-ms MS] [--json] [FILE...]",
      "hint: lines 'PUZZLE[:ENTRIES[:MARKS]]': ENTRIES the user's digits as a grid,\n"

@@ -245,11 +245,11 @@ static bool answer(cli_logic *c, const char *line, size_t len)
         return false;
     }
     c->p.diagonal = c->diagonal;
+    c->limits.deadline_ns = c->timeout_ms ? sudoku_now_ns() + c->timeout_ms * 1000000 : 0;
     if (c->mode == CLI_HINT) {
         const char *marks = colon ? strchr(colon + 1, ':') : NULL;
         return hint(c, colon ? colon + 1 : NULL, marks ? marks + 1 : NULL);
     }
-    c->limits.deadline_ns = c->timeout_ms ? sudoku_now_ns() + c->timeout_ms * 1000000 : 0;
     sudoku_limits lim = c->limits;
     lim.max_solutions = 2;
     sudoku_result res = {0};
