@@ -293,7 +293,10 @@ static int sdk_lg_nest_parents(const sudoku_logic *lg, const sudoku_step *st, in
 static bool sdk_lg_nest_chains(sdk_lg_implied *im)
 {
     sudoku_logic *lg = im->lg;
-    if (lg->dyn_nnest == SDK_DYN_NEST || (!lg->nest && !(lg->nest = sudoku_logic_new())))
+    /* out of time, a run goes on with singles only: a nested search is the
+     * costly part, and it would not finish */
+    if (sdk_lg_expired(lg) || lg->dyn_nnest == SDK_DYN_NEST ||
+        (!lg->nest && !(lg->nest = sudoku_logic_new())))
         return false;
     sudoku_logic *h = lg->nest;
     sdk_lg_load_grid(h, lg, lg->dyn_cand, (const uint64_t(*)[SDK_CHAIN_MAX_SIZE])lg->dyn_pos);
