@@ -106,8 +106,9 @@ Test(http_logic, rate_out_of_time_answers_limit_with_a_lower_bound, .timeout = 6
 {
     test_server s;
     test_server_start(&s, NULL);
-    static const char body[] = "{\"puzzle\":\"..3......4...8..36..8...1...4..6..73...9..........2..5."
-                               ".4.7..686........7..6..5..\",\"timeout_ms\":100}";
+    static const char body[] =
+        "{\"puzzle\":\"..3......4...8..36..8...1...4..6..73...9..........2..5..4.7..686"
+        "........7..6..5..\",\"timeout_ms\":100}";
     cJSON *j = post(&s, "/v1/rate", body, 200);
     cr_assert_str_eq(cJSON_GetStringValue(get(j, "status")), "limit");
     cr_assert_str_eq(cJSON_GetStringValue(get(j, "limit_reason")), "deadline");

@@ -180,14 +180,16 @@ void sdk_lg_load_grid(sudoku_logic *dst, const sudoku_logic *src, const uint64_t
     dst->nsolved = src->nsolved;
     memcpy(dst->value, src->value, (size_t)src->ncells);
     memcpy(dst->unsolved, src->unsolved, sizeof(dst->unsolved));
-    for (int d = 0; d < src->n; d++) memset(dst->dcells[d], 0, sizeof(uint64_t) * (size_t)src->words);
+    for (int d = 0; d < src->n; d++)
+        memset(dst->dcells[d], 0, sizeof(uint64_t) * (size_t)src->words);
     for (int c = 0; c < src->ncells; c++) {
         dst->cand[c] = src->value[c] ? 0 : cand[c];
         for (uint64_t m = dst->cand[c]; m; m &= m - 1)
             dst->dcells[sdk_ctz(m)][c >> 6] |= UINT64_C(1) << (c & 63);
     }
     sdk_lg_touch_all(dst);
-    for (int u = 0; u < src->nunits; u++) memcpy(dst->pos[u], pos[u], sizeof(uint64_t) * (size_t)src->n);
+    for (int u = 0; u < src->nunits; u++)
+        memcpy(dst->pos[u], pos[u], sizeof(uint64_t) * (size_t)src->n);
     memset(dst->pos_dirty, 0, sizeof(dst->pos_dirty));
 }
 

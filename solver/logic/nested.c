@@ -254,8 +254,7 @@ static int sdk_lg_nest_common(const sudoku_logic *lg, int a, int b)
  * potential before); for a cell or unit forcing, those of the branching
  * cell or unit too. Only the links the step keeps are read (a long chain
  * keeps its ends), so a cut chain gives fewer. */
-static int sdk_lg_nest_parents(const sudoku_logic *lg, const sudoku_step *st, int32_t *par,
-                               int cap)
+static int sdk_lg_nest_parents(const sudoku_logic *lg, const sudoku_step *st, int32_t *par, int cap)
 {
     int n = lg->n, np = 0;
     const sudoku_link *l = st->links;
@@ -266,7 +265,8 @@ static int sdk_lg_nest_parents(const sudoku_logic *lg, const sudoku_step *st, in
         int shown = st->chain_shown[c];
         if (st->nunits) {
             const sudoku_unit_ref *r = &st->units[0];
-            int u = r->kind == SUDOKU_UNIT_DIAGONAL ? 3 * n + r->index : (int)r->kind * n + r->index;
+            int u =
+                r->kind == SUDOKU_UNIT_DIAGONAL ? 3 * n + r->index : (int)r->kind * n + r->index;
             np = sdk_lg_nest_gone_unit(lg, u, l[0].digit, par, np, cap);
         } else if (cell_forcing) {
             np = sdk_lg_nest_gone_cell(lg, l[0].cell, par, np, cap);

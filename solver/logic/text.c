@@ -95,7 +95,8 @@ void sdk_lg_put_cells(sdk_lg_text *t, const uint16_t *cells, int k)
 static void sdk_lg_put_rule(sdk_lg_text *t, sudoku_technique rule)
 {
     sdk_lg_put(t, " (by ");
-    for (const char *k = sudoku_technique_str(rule); *k; k++) sdk_lg_put(t, "%c", *k == '_' ? ' ' : *k);
+    for (const char *k = sudoku_technique_str(rule); *k; k++)
+        sdk_lg_put(t, "%c", *k == '_' ? ' ' : *k);
     sdk_lg_put(t, " on that grid)");
 }
 
