@@ -395,6 +395,9 @@ void sdk_lg_dyn_add(sudoku_logic *lg, int y, int npending);
  * are those removals; returns false when none does.
  * sdk_lg_dyn_technique is the technique of a dynamic run at lg's level. */
 bool sdk_lg_nested_implied(sudoku_logic *lg);
+/* The rungs past 9.0: sdk_lg_dynamic_chain at level arg, on grids of boxes
+ * and lines only (no diagonals, no jigsaw regions). */
+sdk_lg_find_fn sdk_lg_nested_chain;
 sdk_lg_say_fn sdk_lg_say_nested_chain;
 sudoku_technique sdk_lg_dyn_technique(const sudoku_logic *lg);
 

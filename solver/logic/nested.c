@@ -20,11 +20,24 @@
  * is skipped, as SE does. The run then goes on with singles, and the
  * chain's complexity counts those parents as ancestors like any other.
  *
- * SE's levels 2-4 (9.5, 10.0, 10.5: plain, multiple and dynamic forcing
- * chains found on the run's grid) are not built here: a puzzle that needs
- * them still ends the ladder (needs_search).
+ * From level 2 the rules go on, when those find nothing, with chains found
+ * on the run's grid (a copy loaded into lg->nest, an engine of its own):
+ * forcing chains and cycles (level 2, 9.5), then cell and unit forcing
+ * chains (3, 10.0); from level 4 (10.5) dynamic forcing chains alone,
+ * themselves at level - 4 (SE goes to 6: two levels of nesting). The best
+ * chain found there is the rule; its removals rest on the run's removals
+ * that made singles of its links' "on" potentials (and of its branching
+ * cell or unit), and its complexity counts once in every chain of the run
+ * resting on it (dyn_nest, dyn_nest_cx; dynamic.c adds it to the
+ * ancestors). SE takes every chain that level finds at once and reads the
+ * rule parents from the whole chain; this engine takes the best and reads
+ * the links its step keeps, and meets the others the next time the run
+ * runs dry.
  *
- * Like dynamic.c, this reads and writes only the dyn_* scratch of lg.
+ * The rungs (ladder.c) are sdk_lg_nested_chain, levels 1 to 6, after the
+ * plain dynamic chains: on grids of boxes and lines only. Like dynamic.c,
+ * this reads and writes only the dyn_* scratch of lg, and the nested
+ * engine's whole state.
  */
 #include "solver/logic/logic_int.h"
 
@@ -342,10 +355,16 @@ static bool sdk_lg_nest_chains(sdk_lg_implied *im)
     return im->added > 0;
 }
 
+bool sdk_lg_nested_chain(sudoku_logic *lg, sudoku_step *st, int arg)
+{
+    /* SE's rules are for boxes and lines: elsewhere a level adds nothing */
+    if (lg->diagonal || lg->has_regions) return false;
+    return sdk_lg_dynamic_chain(lg, st, arg);
+}
+
 bool sdk_lg_nested_implied(sudoku_logic *lg)
 {
     sdk_lg_implied im = {lg, SUDOKU_TECH_POINTING, 0, 0};
-    if (lg->diagonal || lg->has_regions) return false; /* SE's rules are for boxes and lines */
     /* every instance of locked candidates, all four ways; else of the next rule */
     bool locked = sdk_lg_nest_locked(&im, SUDOKU_UNIT_BOX, SUDOKU_UNIT_COLUMN);
     locked |= sdk_lg_nest_locked(&im, SUDOKU_UNIT_BOX, SUDOKU_UNIT_ROW);
