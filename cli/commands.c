@@ -86,20 +86,25 @@ static const struct command {
                                "    The same --seed gives the same puzzles; without one, the\n"
                                "    seed is random and told on stderr.\n"},
     {"rate", cli_rate_main, true, TAKES_BOX | TAKES_DIAGONAL | TAKES_NODES | TAKES_JSON,
-     "sudoku rate [--box RxC] [--diagonal] [--nodes N] [--timing] [--json] [FILE...]",
+     "sudoku rate [--box RxC] [--diagonal] [--nodes N] [--timeout-ms MS] [--timing] [--json]\n"
+     "            [FILE...]",
      "rate: one line per puzzle: its Sudoku Explainer-style score, level, hardest\n"
      "    technique and step count, 'search_nodes=M' when logic stalls (the score\n"
      "    is then above every technique), e.g. '4.2 hard xy_wing steps=57'.\n"
      "    Levels: easy <= 1.5 < medium <= 2.5 < hard <= 4.4 < expert <= 6.2 <\n"
      "    extreme. Puzzles without exactly one solution get '! multiple' etc.\n"
-     "    --timing appends 'us=T', the microseconds of the rating call alone.\n"},
+     "    --timing appends 'us=T', the microseconds of the rating call alone.\n"
+     "    --timeout-ms MS gives each puzzle MS milliseconds (as /v1/rate's\n"
+     "    timeout_ms); one that runs out ends in ' limit', its score then a lower\n"
+     "    bound: the hardest step so far, or the least score left to search.\n"},
     {"explain", cli_explain_main, true, TAKES_BOX | TAKES_DIAGONAL | TAKES_NODES | TAKES_JSON,
-     "sudoku explain [--box RxC] [--diagonal] [--nodes N] [--json] [FILE...]",
+     "sudoku explain [--box RxC] [--diagonal] [--nodes N] [--timeout-ms MS] [--json] [FILE...]",
      "explain: the steps of the rating path, one a line, '1. [1.2 hidden_single_box]\n"
      "    r1c4 = 5: the only place for 5 in box 2', then 'solved SCORE LEVEL' or\n"
-     "    'stuck SCORE extreme', and a blank line.\n"},
+     "    'stuck SCORE extreme', and a blank line; 'limit SCORE LEVEL' (the hardest\n"
+     "    step so far) when --timeout-ms MS, each puzzle's budget, runs out.\n"},
     {"hint", cli_hint_main, true, TAKES_BOX | TAKES_DIAGONAL | TAKES_NODES | TAKES_JSON,
-     "sudoku hint [--box RxC] [--diagonal] [--nodes N] [--json] [FILE...]",
+     "sudoku hint [--box RxC] [--diagonal] [--nodes N] [--timeout-ms MS] [--json] [FILE...]",
      "hint: lines 'PUZZLE[:ENTRIES[:MARKS]]': ENTRIES the user's digits as a grid,\n"
      "    MARKS N*N comma-separated pencil-mark lists ('' = none for that cell).\n"
      "    Prints 'mistake r1c2=5 r3c4 marks' (wrong entries; cells whose marks\n"

@@ -39,6 +39,7 @@ typedef struct cli_logic {
     int box_rows, box_cols;
     bool diagonal;
     sudoku_limits limits;
+    uint64_t timeout_ms; /* each puzzle's time budget, 0 for none */
     sudoku_solver *solver;
     sudoku_logic *lg;
     sudoku_puzzle p;
@@ -90,7 +91,7 @@ static void print_score(int score)
     printf("%d.%d", score / 10, score % 10);
 }
 
-static void print_rating(const sudoku_rating *r, uint64_t ns, bool timing)
+static void print_rating(const sudoku_rating *r, uint64_t ns, bool timing, bool limit)
 {
     print_score(r->score);
     printf(" %s %s steps=%u", sudoku_level_str(sudoku_level_of(r->score, r->needs_search)),
@@ -98,6 +99,7 @@ static void print_rating(const sudoku_rating *r, uint64_t ns, bool timing)
            r->steps);
     if (r->needs_search) printf(" search_nodes=%llu", (unsigned long long)r->search_nodes);
     if (timing) printf(" us=%.1f", (double)ns / 1000);
+    if (limit) printf(" limit");
     putchar('\n');
 }
 
@@ -243,6 +245,7 @@ static bool answer(cli_logic *c, const char *line, size_t len)
         return false;
     }
     c->p.diagonal = c->diagonal;
+    c->limits.deadline_ns = c->timeout_ms ? sudoku_now_ns() + c->timeout_ms * 1000000 : 0;
     if (c->mode == CLI_HINT) {
         const char *marks = colon ? strchr(colon + 1, ':') : NULL;
         return hint(c, colon ? colon + 1 : NULL, marks ? marks + 1 : NULL);
@@ -260,7 +263,8 @@ static bool answer(cli_logic *c, const char *line, size_t len)
     uint64_t t0 = sudoku_now_ns();
     sudoku_logic_status ls = sudoku_rate(c->lg, c->solver, &c->p, &c->limits, &r);
     uint64_t ns = sudoku_now_ns() - t0;
-    if (ls != SUDOKU_LOGIC_SOLVED && ls != SUDOKU_LOGIC_STUCK) {
+    bool limit = ls == SUDOKU_LOGIC_LIMIT; /* a result: r->score is a lower bound */
+    if (ls != SUDOKU_LOGIC_SOLVED && ls != SUDOKU_LOGIC_STUCK && !limit) {
         fail(c, "%s", sudoku_logic_status_str(ls));
         return false;
     }
@@ -268,12 +272,13 @@ static bool answer(cli_logic *c, const char *line, size_t len)
         buf b = BUF_INIT;
         buf_putc(&b, '{');
         json_render_rating(&b, &r, true);
+        if (limit) buf_puts(&b, ",\"status\":\"limit\"");
         if (c->timing) buf_printf(&b, ",\"us\":%.1f", (double)ns / 1000);
         buf_puts(&b, "}\n");
         print_buf(&b);
         return true;
     }
-    print_rating(&r, ns, c->timing);
+    print_rating(&r, ns, c->timing, limit);
     return true;
 }
 
@@ -282,6 +287,7 @@ static int logic_main(int argc, char **argv, cli_logic_mode mode)
     static const struct option longopts[] = {
         {"box", required_argument, NULL, 'b'},   {"diagonal", no_argument, NULL, 'd'},
         {"nodes", required_argument, NULL, 'n'}, {"timing", no_argument, NULL, 'T'},
+        {"timeout-ms", required_argument, NULL, 't'},
         {"json", no_argument, NULL, 'j'},        {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
@@ -302,6 +308,10 @@ static int logic_main(int argc, char **argv, cli_logic_mode mode)
             break;
         case 'n':
             if (cli_parse_u64("--nodes", optarg, 1, UINT64_MAX, &c->limits.node_budget) != 0)
+                goto usage;
+            break;
+        case 't':
+            if (cli_parse_u64("--timeout-ms", optarg, 1, 86400000, &c->timeout_ms) != 0)
                 goto usage;
             break;
         case 'T':

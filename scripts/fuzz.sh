@@ -63,7 +63,8 @@ max_len_of() {
     fuzz_grid) echo 4096 ;;
     fuzz_batch_json) echo 65536 ;;
     fuzz_batch_text) echo 16384 ;; # every line is solved: long bodies are slow
-    fuzz_scan) echo 8192 ;; # images: the seeds are a few KB, larger ones only decode slower
+    fuzz_scan | fuzz_scan_decode) echo 8192 ;; # images: the seeds are a few KB, larger ones only decode slower
+    fuzz_scan_locate) echo 20001 ;; # a width byte and up to ~140x140 grey pixels
     *) echo 20000 ;;
     esac
 }

@@ -156,6 +156,8 @@ static bool logic_rate(logic *lg, worker *w, const sudoku_limits *limits, sudoku
 {
     if (sudoku_rate(w->logic, w->solver, &lg->puzzle, limits, r) != SUDOKU_LOGIC_LIMIT) return true;
     json_render_limit_open(out, logic_limit_reason(lg));
+    buf_puts(out, ",\"score_at_least\":");
+    json_put_score(out, r->score);
     return false;
 }
 

@@ -371,11 +371,15 @@ typedef struct sudoku_unit_ref {
 } sudoku_unit_ref;
 
 /* One potential of a chain: a candidate taken as true (on, written
- * "r1c2=5") or false ("r1c2<>5"). */
+ * "r1c2=5") or false ("r1c2<>5"). rule is 0 when the potential follows
+ * from the one before by a link (a cell or a unit); in nested chains, a
+ * technique + 1 when a rule applied to the chain's grid removed it (the
+ * potential before is then one of the removals it rests on). */
 typedef struct sudoku_link {
     uint16_t cell;
     uint8_t digit;
     uint8_t on;
+    uint8_t rule;
 } sudoku_link;
 
 /* One deduction. Plain data (about 3 KB): copy it, keep it on the stack. */
@@ -453,8 +457,10 @@ typedef enum sudoku_level {
 
 typedef struct sudoku_logic sudoku_logic;
 
-/* Allocates an engine (about 0.8 MB, for every size). Returns NULL when out
- * of memory. One engine serves one puzzle at a time; give each thread its own. */
+/* Allocates an engine (about 6.4 MB, for every size; a puzzle that needs
+ * nested forcing chains allocates one more per nesting level, up to three,
+ * freed with it). Returns NULL when out of memory. One engine serves one
+ * puzzle at a time; give each thread its own. */
 sudoku_logic *sudoku_logic_new(void);
 /* Frees an engine; NULL is accepted. */
 void sudoku_logic_free(sudoku_logic *lg);
@@ -490,7 +496,9 @@ void sudoku_logic_state(const sudoku_logic *lg, uint8_t *values, uint64_t *cand)
  * may be NULL (no deadline); its deadline and cancel bound chain searches and,
  * on a stall, the search that measures the remaining effort (its node_budget
  * too). Returns SUDOKU_LOGIC_SOLVED, or STUCK (r->needs_search), BROKEN,
- * LIMIT or INVALID. Reentrant on distinct engines. */
+ * LIMIT or INVALID. On LIMIT, r holds the steps taken and r->score a lower
+ * bound: their hardest, or the least score a rung left unsearched gives.
+ * Reentrant on distinct engines. */
 sudoku_logic_status sudoku_rate(sudoku_logic *lg, sudoku_solver *s, const sudoku_puzzle *p,
                                 const sudoku_limits *limits, sudoku_rating *r);
 

@@ -69,7 +69,15 @@
     X(FORCING_CHAIN, "forcing_chain", 80,                                                          \
       "every choice of a cell or unit leads to the same result")                                   \
     X(DYNAMIC_FORCING_CHAIN, "dynamic_forcing_chain", 85,                                          \
-      "forcing chains followed with singles on the changing grid")
+      "forcing chains followed with singles on the changing grid")                                 \
+    X(DYNAMIC_FORCING_CHAIN_PLUS, "dynamic_forcing_chain_plus", 90,                                \
+      "dynamic forcing chains that also follow locked candidates, pairs and X-Wings")            \
+    X(NESTED_FORCING_CHAIN, "nested_forcing_chain", 95,                                            \
+      "dynamic forcing chains that also follow forcing chains found on the assumed grid")          \
+    X(NESTED_MULTIPLE_CHAIN, "nested_multiple_forcing_chain", 100,                                 \
+      "dynamic forcing chains that also follow multiple forcing chains on the assumed grid")       \
+    X(NESTED_DYNAMIC_CHAIN, "nested_dynamic_forcing_chain", 105,                                   \
+      "dynamic forcing chains that also follow dynamic forcing chains on the assumed grid")
 
 typedef enum sudoku_technique {
 #define SUDOKU_TECHNIQUE_ENUM(id, key, score, description) SUDOKU_TECH_##id,

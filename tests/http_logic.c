@@ -99,3 +99,21 @@ Test(http_logic, rate_and_hint_answer_with_timings, .timeout = 60)
     cJSON_Delete(j);
     test_server_stop(&s);
 }
+
+/* A rating that needs nested forcing chains (SE 11.0) and gets 100 ms: 200
+ * with status limit and the lower bound it had reached. */
+Test(http_logic, rate_out_of_time_answers_limit_with_a_lower_bound, .timeout = 60)
+{
+    test_server s;
+    test_server_start(&s, NULL);
+    static const char body[] =
+        "{\"puzzle\":\"..3......4...8..36..8...1...4..6..73...9..........2..5..4.7..686"
+        "........7..6..5..\",\"timeout_ms\":100}";
+    cJSON *j = post(&s, "/v1/rate", body, 200);
+    cr_assert_str_eq(cJSON_GetStringValue(get(j, "status")), "limit");
+    cr_assert_str_eq(cJSON_GetStringValue(get(j, "limit_reason")), "deadline");
+    double bound = cJSON_GetNumberValue(get(j, "score_at_least"));
+    cr_assert(bound >= 1.0 && bound <= 11.0, "score_at_least %g", bound);
+    cJSON_Delete(j);
+    test_server_stop(&s);
+}

@@ -81,7 +81,11 @@ static void check_chains(const sudoku_puzzle *p, const sudoku_step *st, const ui
     bool chain = st->technique == SUDOKU_TECH_CYCLE || st->technique == SUDOKU_TECH_X_CHAIN ||
                  st->technique == SUDOKU_TECH_XY_CHAIN || st->technique == SUDOKU_TECH_NISHIO ||
                  st->technique == SUDOKU_TECH_FORCING_CHAIN ||
-                 st->technique == SUDOKU_TECH_DYNAMIC_FORCING_CHAIN;
+                 st->technique == SUDOKU_TECH_DYNAMIC_FORCING_CHAIN ||
+                 st->technique == SUDOKU_TECH_DYNAMIC_FORCING_CHAIN_PLUS ||
+                 st->technique == SUDOKU_TECH_NESTED_FORCING_CHAIN ||
+                 st->technique == SUDOKU_TECH_NESTED_MULTIPLE_CHAIN ||
+                 st->technique == SUDOKU_TECH_NESTED_DYNAMIC_CHAIN;
     cr_assert_eq(st->nchains > 0, chain, "%s: %s with %d chains", what, name, st->nchains);
     if (!chain) return;
     const sudoku_link *first[SUDOKU_STEP_MAX_CHAINS] = {0}, *last[SUDOKU_STEP_MAX_CHAINS] = {0};
@@ -98,6 +102,12 @@ static void check_chains(const sudoku_puzzle *p, const sudoku_step *st, const ui
             bool cut = shown < st->chain_len[c] && i + 2 == shown;
             if (i + 1 == shown || cut) continue;
             const sudoku_link *a = &l[i], *b = &l[i + 1];
+            /* a removal a rule made on a nested chain's grid, after one it rests on */
+            if (b->rule) {
+                cr_assert(!a->on && !b->on, "%s: %s link %d: a rule removes after a removal", what,
+                          name, i);
+                continue;
+            }
             bool cell = a->cell == b->cell && a->digit != b->digit;
             bool digit =
                 a->digit == b->digit && a->cell != b->cell && cells_see(p, a->cell, b->cell);
@@ -127,6 +137,8 @@ static void check_chains(const sudoku_puzzle *p, const sudoku_step *st, const ui
 
 /* Replays the engine from p's givens, checking every step against the
  * solution. Returns the final status; counts steps per technique into seen. */
+static int replay_score; /* the hardest step of the last replay */
+
 static sudoku_logic_status replay(const sudoku_puzzle *p, const char *what, unsigned *seen)
 {
     static sudoku_step st;
@@ -134,7 +146,9 @@ static sudoku_logic_status replay(const sudoku_puzzle *p, const char *what, unsi
     cr_assert_eq(sudoku_logic_load(lg, p, NULL, NULL), SUDOKU_LOGIC_STEP);
     sudoku_logic_status ls;
     int guard = 0;
+    replay_score = 0;
     while ((ls = sudoku_logic_next(lg, &st)) == SUDOKU_LOGIC_STEP) {
+        if (st.score > replay_score) replay_score = st.score;
         cr_assert(st.nplacements + st.neliminations > 0, "%s: empty %s step", what,
                   sudoku_technique_str(st.technique));
         for (int i = 0; i < st.nplacements; i++) {
@@ -415,6 +429,54 @@ Test(logic, ratings_agree_with_published_sudoku_explainer_ratings, .timeout = 30
     cr_assert_geq(rho, 0.997, "Spearman %.4f", rho);
     cr_assert_geq(classes, 99.0, "class agreement %.1f%%", classes);
     for (int k = 0; k < 4; k++) cr_assert_geq(100 * class_agree[k], 97 * class_n[k], "class %d", k);
+}
+
+/* The first `max` puzzles of the nested fixture, each replayed (every step
+ * against the solution, its chains checked): they need SE's nested forcing
+ * chains and rate as SE's published figures. */
+Test(logic, nested_forcing_chains_are_sound_and_rate_as_published, .timeout = 300)
+{
+    size_t nlines;
+    char **lines = test_read_lines("tests/data/se_nested.txt", &nlines);
+    static sudoku_puzzle p;
+    unsigned seen[SUDOKU_TECHNIQUE_COUNT] = {0};
+    int done = 0, max = 3;
+    for (size_t l = 0; l < nlines && done < max; l++) {
+        if (lines[l][0] == '#') continue;
+        char err[SUDOKU_ERR_LEN], what[64];
+        const char *colon = strchr(lines[l], ':');
+        cr_assert_not_null(colon);
+        cr_assert_eq(sudoku_parse(lines[l], (size_t)(colon - lines[l]), 9, 3, 3, &p, err), 0);
+        int published = (int)(strtod(colon + 1, NULL) * 10 + 0.5);
+        snprintf(what, sizeof(what), "se_nested.txt:%zu", l + 1);
+        cr_assert_eq(replay(&p, what, seen), SUDOKU_LOGIC_SOLVED, "%s", what);
+        cr_assert_eq(replay_score, published, "%s: %d, SE %d", what, replay_score, published);
+        done++;
+    }
+    test_free_lines(lines);
+    cr_assert_eq(done, max);
+    cr_assert_gt(seen[SUDOKU_TECH_NESTED_FORCING_CHAIN], 0);
+    cr_assert_gt(seen[SUDOKU_TECH_NESTED_MULTIPLE_CHAIN], 0);
+}
+
+/* A rating whose budget runs out stops at once with what it knows: LIMIT,
+ * and a score that bounds the puzzle's from below (SE: 11.0). */
+Test(logic, a_rating_out_of_time_answers_limit_with_a_lower_bound)
+{
+    static sudoku_puzzle p;
+    static const char grid[] =
+        "..3......4...8..36..8...1...4..6..73...9..........2..5..4.7..686........7..6..5..";
+    char err[SUDOKU_ERR_LEN];
+    cr_assert_eq(sudoku_parse(grid, strlen(grid), 9, 3, 3, &p, err), 0, "%s", err);
+    sudoku_limits lim = {.deadline_ns = sudoku_now_ns() + 30 * 1000000ull};
+    sudoku_rating r;
+    cr_assert_eq(sudoku_rate(lg, solver, &p, &lim, &r), SUDOKU_LOGIC_LIMIT);
+    cr_assert_not(r.needs_search);
+    cr_assert(r.score >= 10 && r.score <= 110, "lower bound %d", r.score);
+    lim.deadline_ns = sudoku_now_ns() + 500 * 1000000ull;
+    sudoku_rating more;
+    cr_assert_eq(sudoku_rate(lg, solver, &p, &lim, &more), SUDOKU_LOGIC_LIMIT);
+    cr_assert(more.score >= r.score && more.score <= 110, "%d then %d", r.score, more.score);
 }
 
 /* ---- specific steps ------------------------------------------------------------------ */
@@ -790,9 +852,9 @@ Test(logic, chains_are_written_as_their_links)
     st.nchains = 1;
     st.chain_len[0] = 30;
     st.chain_shown[0] = 3;
-    st.links[0] = (sudoku_link){0, 5, 1};
-    st.links[1] = (sudoku_link){6, 5, 0};
-    st.links[2] = (sudoku_link){80, 4, 0};
+    st.links[0] = (sudoku_link){0, 5, 1, 0};
+    st.links[1] = (sudoku_link){6, 5, 0, 0};
+    st.links[2] = (sudoku_link){80, 4, 0, 0};
     st.technique = SUDOKU_TECH_CYCLE;
     sudoku_step_text(&p, &st, text, sizeof(text));
     cr_assert_str_eq(text, "cycle r1c1=5 -> r1c7<>5 -> ... -> r9c9<>4 (29 links): one end of each "

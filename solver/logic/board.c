@@ -4,6 +4,7 @@
  * The grid is kept twice, by cell (cand) and by digit (dcells bitsets), and
  * both change together here and only here, so finders may read either view.
  */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,6 +17,7 @@ sudoku_logic *sudoku_logic_new(void)
 
 void sudoku_logic_free(sudoku_logic *lg)
 {
+    if (lg) sudoku_logic_free(lg->nest);
     free(lg);
 }
 
@@ -165,6 +167,32 @@ sudoku_logic_status sudoku_logic_load(sudoku_logic *lg, const sudoku_puzzle *p,
     return st;
 }
 
+void sdk_lg_load_grid(sudoku_logic *dst, const sudoku_logic *src, const uint64_t *cand,
+                      const uint64_t (*pos)[SDK_CHAIN_MAX_SIZE])
+{
+    if (dst->n != src->n || dst->box_rows != src->box_rows || dst->box_cols != src->box_cols ||
+        dst->diagonal != src->diagonal || dst->has_regions != src->has_regions ||
+        memcmp(dst->regions, src->regions, (size_t)src->ncells) != 0)
+        memcpy(dst, src, offsetof(sudoku_logic, value));
+    dst->deadline_ns = src->deadline_ns;
+    dst->cancel = src->cancel;
+    dst->timed_out = false;
+    dst->nsolved = src->nsolved;
+    memcpy(dst->value, src->value, (size_t)src->ncells);
+    memcpy(dst->unsolved, src->unsolved, sizeof(dst->unsolved));
+    for (int d = 0; d < src->n; d++)
+        memset(dst->dcells[d], 0, sizeof(uint64_t) * (size_t)src->words);
+    for (int c = 0; c < src->ncells; c++) {
+        dst->cand[c] = src->value[c] ? 0 : cand[c];
+        for (uint64_t m = dst->cand[c]; m; m &= m - 1)
+            dst->dcells[sdk_ctz(m)][c >> 6] |= UINT64_C(1) << (c & 63);
+    }
+    sdk_lg_touch_all(dst);
+    for (int u = 0; u < src->nunits; u++)
+        memcpy(dst->pos[u], pos[u], sizeof(uint64_t) * (size_t)src->n);
+    memset(dst->pos_dirty, 0, sizeof(dst->pos_dirty));
+}
+
 void sudoku_logic_apply(sudoku_logic *lg, const sudoku_step *st)
 {
     lg->state++;
@@ -197,10 +225,9 @@ void sdk_lg_peers(const sudoku_logic *lg, int cell, uint64_t *out)
     out[cell >> 6] &= ~(UINT64_C(1) << (cell & 63));
 }
 
-const uint64_t *sdk_lg_unit_positions(sudoku_logic *lg, int u)
+const uint64_t *sdk_lg_unit_positions_build(sudoku_logic *lg, int u)
 {
     uint64_t *pos = lg->pos[u];
-    if (!(lg->pos_dirty[u >> 6] >> (u & 63) & 1)) return pos;
     lg->pos_dirty[u >> 6] &= ~(UINT64_C(1) << (u & 63));
     memset(pos, 0, sizeof(*pos) * (size_t)lg->n);
     for (int i = 0; i < lg->n; i++) {
@@ -233,9 +260,10 @@ void sdk_lg_add_chain(sudoku_step *st, const int32_t *nodes, int len, int n, int
     int shown = len < cap ? len : cap;
     if (st->nchains == SUDOKU_STEP_MAX_CHAINS || at + shown > SUDOKU_STEP_MAX_LINKS) return;
     for (int i = 0; i < shown; i++) {
-        int x = nodes[i + 1 == shown ? len - 1 : i];
-        st->links[at + i] =
-            (sudoku_link){(uint16_t)((x >> 1) / n), (uint8_t)((x >> 1) % n + 1), (uint8_t)(x & 1)};
+        int x = nodes[i + 1 == shown ? len - 1 : i], rule = x >> SDK_LG_RULE_SHIFT;
+        x &= (1 << SDK_LG_RULE_SHIFT) - 1;
+        st->links[at + i] = (sudoku_link){(uint16_t)((x >> 1) / n), (uint8_t)((x >> 1) % n + 1),
+                                          (uint8_t)(x & 1), (uint8_t)rule};
     }
     st->chain_len[st->nchains] = (uint16_t)len;
     st->chain_shown[st->nchains++] = (uint8_t)shown;

@@ -77,11 +77,13 @@ static void sdk_lg_dyn_setup(sudoku_logic *lg)
         memcpy(lg->dyn_pos0[u], sdk_lg_unit_positions(lg, u), sizeof(uint64_t) * (size_t)lg->n);
 }
 
-/* Distinct ancestors of the k potentials at start (themselves included). */
+/* Distinct ancestors of the k potentials at start (themselves included),
+ * plus the complexity of each nested chain they rest on, once (nested.c). */
 static int sdk_lg_dyn_ancestors(sudoku_logic *lg, const int32_t *start, int k)
 {
     if (++lg->dyn_aepoch == 0) {
         memset(lg->dyn_amark, 0, sizeof(lg->dyn_amark));
+        memset(lg->dyn_nest_mark, 0, sizeof(lg->dyn_nest_mark));
         lg->dyn_aepoch = 1;
     }
     int top = 0, count = 0;
@@ -91,6 +93,11 @@ static int sdk_lg_dyn_ancestors(sudoku_logic *lg, const int32_t *start, int k)
         if (lg->dyn_amark[x] == lg->dyn_aepoch) continue;
         lg->dyn_amark[x] = lg->dyn_aepoch;
         count++;
+        int nest = lg->dyn_nest[x] - 1;
+        if (nest >= 0 && lg->dyn_nest_mark[nest] != lg->dyn_aepoch) {
+            lg->dyn_nest_mark[nest] = lg->dyn_aepoch;
+            count += lg->dyn_nest_cx[nest];
+        }
         for (int i = 0; i < lg->dyn_pcount[x]; i++)
             lg->dyn_astack[top++] = lg->dyn_pool[lg->dyn_pstart[x] + i];
     }
@@ -106,10 +113,11 @@ static int sdk_lg_dyn_absurd(sudoku_logic *lg, int x, int npending)
            sdk_lg_dyn_ancestors(lg, lg->dyn_pool + lg->dyn_npool, npending);
 }
 
-/* Adds node y with the parents pending at the end of the pool. */
-static void sdk_lg_dyn_add(sudoku_logic *lg, int y, int npending)
+void sdk_lg_dyn_add(sudoku_logic *lg, int y, int npending)
 {
     lg->dyn_mark[y] = lg->dyn_epoch;
+    lg->dyn_rule[y] = 0;
+    lg->dyn_nest[y] = 0;
     lg->dyn_pstart[y] = lg->dyn_npool;
     lg->dyn_pcount[y] = (uint16_t)npending;
     lg->dyn_npool += npending;
@@ -134,6 +142,7 @@ static int sdk_lg_dyn_run(sudoku_logic *lg, int src, sdk_lg_run_mode mode)
     memcpy(lg->dyn_cand, lg->cand, sizeof(uint64_t) * (size_t)lg->ncells);
     memcpy(lg->dyn_pos, lg->dyn_pos0, sizeof(lg->dyn_pos[0]) * (size_t)lg->nunits);
     lg->dyn_npool = 0;
+    lg->dyn_nnest = 0;
     sdk_lg_dyn_add(lg, src, 0);
     if (src & 1)
         lg->dyn_qon[(*qon)++] = src;
@@ -163,7 +172,12 @@ static int sdk_lg_dyn_run(sudoku_logic *lg, int src, sdk_lg_run_mode mode)
             }
             continue;
         }
-        if (hoff == *qoff) return 0;
+        /* singles have run dry: a nested level applies its rules, then goes on */
+        if (hoff == *qoff) {
+            if (mode != SDK_LG_RUN_DYNAMIC || !lg->dyn_level || !sdk_lg_nested_implied(lg))
+                return 0;
+            continue;
+        }
         int p = lg->dyn_qoff[hoff++], cell = (p >> 1) / n, d = (p >> 1) % n + 1;
         /* What the removal implies, each with its parents, worked out on
          * the grid before it is made (as SE does). */
@@ -216,7 +230,7 @@ static void sdk_lg_dyn_chain(sudoku_logic *lg, sudoku_step *st, int x, int then,
     int len = 0;
     if (then >= 0) nodes[len++] = then;
     for (; len < SDK_DYN_POOL; x = lg->dyn_pool[lg->dyn_pstart[x]]) {
-        nodes[len++] = x;
+        nodes[len++] = x | lg->dyn_rule[x] << SDK_LG_RULE_SHIFT;
         if (!lg->dyn_pcount[x]) break;
     }
     for (int i = 0, j = len - 1; i < j; i++, j--) {
@@ -300,7 +314,7 @@ static bool sdk_lg_dyn_forcing(sudoku_logic *lg, sudoku_step *st, sdk_lg_run_mod
                                int unit)
 {
     sudoku_technique t =
-        mode == SDK_LG_RUN_STATIC ? SUDOKU_TECH_FORCING_CHAIN : SUDOKU_TECH_DYNAMIC_FORCING_CHAIN;
+        mode == SDK_LG_RUN_STATIC ? SUDOKU_TECH_FORCING_CHAIN : sdk_lg_dyn_technique(lg);
     int nodes = 2 * lg->ncells * lg->n, targets[64], nt = 0;
     for (int w = 0; w * 64 < nodes && nt < 64; w++)
         for (uint64_t m = common[w]; m && nt < 64; m &= m - 1)
@@ -341,7 +355,7 @@ static bool sdk_lg_dyn_forcing(sudoku_logic *lg, sudoku_step *st, sdk_lg_run_mod
  * kinds and the double forcing of cells of three candidates or more. */
 static bool sdk_lg_dyn_binary(sudoku_logic *lg, sudoku_step *st, bool nishio, sdk_lg_dyn_best *best)
 {
-    sudoku_technique t = nishio ? SUDOKU_TECH_NISHIO : SUDOKU_TECH_DYNAMIC_FORCING_CHAIN;
+    sudoku_technique t = nishio ? SUDOKU_TECH_NISHIO : sdk_lg_dyn_technique(lg);
     int base = sudoku_technique_score(t);
     bool found = false;
     uint64_t on_set[SDK_DYN_SET_WORDS];
@@ -473,7 +487,9 @@ bool sdk_lg_multiple_chain(sudoku_logic *lg, sudoku_step *st, int arg)
         }
     }
     /* a cell of two candidates is a strong link: the single forcing chains follow it */
-    return sdk_lg_dyn_multiple(lg, st, SDK_LG_RUN_STATIC, 3, &best);
+    bool found = sdk_lg_dyn_multiple(lg, st, SDK_LG_RUN_STATIC, 3, &best);
+    lg->dyn_complexity = best.complexity;
+    return found;
 }
 
 bool sdk_lg_say_forcing_chain(sdk_lg_text *t, const sudoku_step *st)
@@ -492,14 +508,17 @@ bool sdk_lg_say_forcing_chain(sdk_lg_text *t, const sudoku_step *st)
     return false;
 }
 
+/* arg: the nested level (nested.c), 0 for plain dynamic forcing chains. */
 bool sdk_lg_dynamic_chain(sudoku_logic *lg, sudoku_step *st, int arg)
 {
-    (void)arg;
     if (lg->n > SDK_DYNAMIC_MAX_SIZE) return false;
     sdk_lg_dyn_best best = {1000, 0};
+    lg->dyn_level = arg;
     bool found = sdk_lg_dyn_binary(lg, st, false, &best);
-    if (lg->timed_out) return found;
-    return sdk_lg_dyn_multiple(lg, st, SDK_LG_RUN_DYNAMIC, 2, &best) || found;
+    if (!lg->timed_out) found = sdk_lg_dyn_multiple(lg, st, SDK_LG_RUN_DYNAMIC, 2, &best) || found;
+    lg->dyn_level = 0;
+    lg->dyn_complexity = best.complexity;
+    return found;
 }
 
 /* A step names its kind by its lists: a unit (unit forcing); the source

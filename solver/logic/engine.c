@@ -42,8 +42,19 @@ sudoku_logic_status sudoku_logic_next(sudoku_logic *lg, sudoku_step *st)
     for (int i = 0; i < sdk_lg_rungs; i++) {
         const sdk_lg_rung *rung = &sdk_lg_ladder[i];
         if (rung->find == NULL) continue;
-        if (rung->find(lg, st, rung->arg)) return SUDOKU_LOGIC_STEP;
-        if (lg->timed_out) return SUDOKU_LOGIC_LIMIT;
+        bool found = rung->find(lg, st, rung->arg);
+        if (!lg->timed_out) {
+            if (found) return SUDOKU_LOGIC_STEP;
+            continue;
+        }
+        /* A search cut short may have kept a harder step than the easiest:
+         * none is taken. What is known is that the rungs above had none. */
+        lg->limit_score = sudoku_technique_score(rung->technique);
+        for (int j = i + 1; j < sdk_lg_rungs; j++) {
+            int score = sudoku_technique_score(sdk_lg_ladder[j].technique);
+            if (sdk_lg_ladder[j].find && score < lg->limit_score) lg->limit_score = score;
+        }
+        return SUDOKU_LOGIC_LIMIT;
     }
     return sdk_lg_broken(lg) ? SUDOKU_LOGIC_BROKEN : SUDOKU_LOGIC_STUCK;
 }
@@ -74,6 +85,7 @@ sudoku_logic_status sudoku_rate_steps(sudoku_logic *lg, sudoku_solver *s, const 
         }
         sudoku_logic_apply(lg, &step);
     }
+    if (ls == SUDOKU_LOGIC_LIMIT && lg->limit_score > r->score) r->score = lg->limit_score;
     if (ls != SUDOKU_LOGIC_STUCK) return ls;
     r->needs_search = true;
     if (r->score < SDK_LG_STALL_SCORE) r->score = SDK_LG_STALL_SCORE;

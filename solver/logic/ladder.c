@@ -61,6 +61,12 @@ const sdk_lg_rung sdk_lg_ladder[] = {
     {SUDOKU_TECH_NISHIO, sdk_lg_nishio, 0, sdk_lg_say_nishio},
     {SUDOKU_TECH_FORCING_CHAIN, sdk_lg_multiple_chain, 0, sdk_lg_say_forcing_chain},
     {SUDOKU_TECH_DYNAMIC_FORCING_CHAIN, sdk_lg_dynamic_chain, 0, sdk_lg_say_dynamic_chain},
+    {SUDOKU_TECH_DYNAMIC_FORCING_CHAIN_PLUS, sdk_lg_nested_chain, 1, sdk_lg_say_nested_chain},
+    {SUDOKU_TECH_NESTED_FORCING_CHAIN, sdk_lg_nested_chain, 2, sdk_lg_say_nested_chain},
+    {SUDOKU_TECH_NESTED_MULTIPLE_CHAIN, sdk_lg_nested_chain, 3, sdk_lg_say_nested_chain},
+    {SUDOKU_TECH_NESTED_DYNAMIC_CHAIN, sdk_lg_nested_chain, 4, sdk_lg_say_nested_chain},
+    {SUDOKU_TECH_NESTED_DYNAMIC_CHAIN, sdk_lg_nested_chain, 5, sdk_lg_say_nested_chain},
+    {SUDOKU_TECH_NESTED_DYNAMIC_CHAIN, sdk_lg_nested_chain, 6, sdk_lg_say_nested_chain},
 };
 
 const int sdk_lg_rungs = (int)(sizeof(sdk_lg_ladder) / sizeof(sdk_lg_ladder[0]));

@@ -50,6 +50,7 @@
 #define SDK_DYN_NODES     (2 * SDK_DYN_CANDS)
 #define SDK_DYN_POOL      ((SDK_DYN_NODES + 1) * (SDK_CHAIN_MAX_SIZE + 1))
 #define SDK_DYN_SET_WORDS ((SDK_DYN_NODES + 63) / 64)
+#define SDK_DYN_NEST      256 /* nested chains one run may rest on */
 #define SDK_CHAIN_NODES   (2 * SDK_CHAIN_MAX_SIZE * SDK_CHAIN_MAX_SIZE * SDK_CHAIN_MAX_SIZE)
 /* Units one unit can cross in two cells or more: a unit of N cells meets at
  * most N/2 others that way in each of rows, columns, boxes, plus diagonals. */
@@ -153,6 +154,22 @@ struct sudoku_logic {
     int32_t dyn_qon[SDK_DYN_NODES], dyn_qoff[SDK_DYN_NODES]; /* every potential reached */
     int dyn_nqon, dyn_nqoff;
     int dyn_absurd; /* the potential whose conjugate ended the last run, if one did */
+    /* Nested chains (nested.c): the level runs go at (0: singles only), and
+     * for each potential reached the technique + 1 of the rule that implied
+     * it on the run's grid (0: a single). */
+    int dyn_level;
+    uint8_t dyn_rule[SDK_DYN_NODES];
+    /* From level 2, a chain found on a run's grid: the run's nested chains'
+     * complexities, each potential's nested chain + 1 (0: none), and the
+     * complexity of the last dynamic or multiple step found here (what an
+     * outer run counts for it). nest is the engine those chains are searched
+     * with, allocated on first use and freed with lg. */
+    int32_t dyn_nest_cx[SDK_DYN_NEST];
+    int dyn_nnest;
+    uint16_t dyn_nest[SDK_DYN_NODES];
+    uint32_t dyn_nest_mark[SDK_DYN_NEST];
+    int dyn_complexity;
+    struct sudoku_logic *nest;
     uint32_t dyn_amark[SDK_DYN_NODES], dyn_aepoch;
     int32_t dyn_astack[SDK_DYN_POOL];
     uint64_t dyn_set[SDK_DYN_CANDS][SDK_DYN_SET_WORDS];
@@ -161,6 +178,7 @@ struct sudoku_logic {
     uint64_t deadline_ns;
     const atomic_int *cancel;
     bool timed_out;
+    int limit_score; /* when it did: the least score the next step can have */
 
     /* Chain scratch: breadth-first searches over the on/off states of the
      * candidates, node = 2 * (cell * n + digit - 1) + on. A node is reached in
@@ -208,12 +226,25 @@ static inline bool sdk_lg_has(const uint64_t *set, int cell)
     return (set[cell >> 6] >> (cell & 63)) & 1;
 }
 
+/* Loads into dst src's shape and limits with the candidates cand (an
+ * unsolved cell of src keeps cand's, a solved one its value) and pos, the
+ * places of each digit in each unit they make: the grid a nested chain is
+ * searched on (a dynamic run's dyn_cand and dyn_pos). */
+void sdk_lg_load_grid(sudoku_logic *dst, const sudoku_logic *src, const uint64_t *cand,
+                      const uint64_t (*pos)[SDK_CHAIN_MAX_SIZE]);
+
 /* Writes to out the cells sharing a unit with `cell` (itself excluded). */
 void sdk_lg_peers(const sudoku_logic *lg, int cell, uint64_t *out);
 
 /* Position masks of every digit in unit u: bit i of [d-1] is set when the
- * unit's i-th cell holds d as a candidate. Cached; valid until the grid changes. */
-const uint64_t *sdk_lg_unit_positions(sudoku_logic *lg, int u);
+ * unit's i-th cell holds d as a candidate. Cached; valid until the grid
+ * changes. Inline: chain searches read it at every link. */
+const uint64_t *sdk_lg_unit_positions_build(sudoku_logic *lg, int u);
+static inline const uint64_t *sdk_lg_unit_positions(sudoku_logic *lg, int u)
+{
+    if (!(lg->pos_dirty[u >> 6] >> (u & 63) & 1)) return lg->pos[u];
+    return sdk_lg_unit_positions_build(lg, u);
+}
 
 /* ---- building a step ------------------------------------------------------------- */
 
@@ -230,6 +261,9 @@ void sdk_lg_add_cell(sudoku_step *st, int cell);
  * them (4 to SUDOKU_STEP_MAX_SHOWN), so a step's text stays readable. A
  * chain with no room left is not written. */
 void sdk_lg_add_chain(sudoku_step *st, const int32_t *nodes, int len, int n, int of);
+/* A node given to sdk_lg_add_chain may carry, from this bit up, the
+ * technique + 1 of a rule that implied it (its link's `rule`). */
+#define SDK_LG_RULE_SHIFT 24
 void sdk_lg_add_unit(const sudoku_logic *lg, sudoku_step *st, int u);
 /* Adds an elimination of d from every cell of the set that still has it;
  * returns how many were added. */
@@ -348,6 +382,25 @@ sdk_lg_say_fn sdk_lg_say_strong_links, sdk_lg_say_cycle, sdk_lg_say_single_chain
  * increments on their complexity. */
 sdk_lg_find_fn sdk_lg_multiple_chain, sdk_lg_nishio, sdk_lg_dynamic_chain;
 sdk_lg_say_fn sdk_lg_say_forcing_chain, sdk_lg_say_nishio, sdk_lg_say_dynamic_chain;
+
+/* Adds node y to the run with the npending parents written at the end of
+ * dyn_pool (dynamic.c). */
+void sdk_lg_dyn_add(sudoku_logic *lg, int y, int npending);
+
+/* nested.c: SE's nested levels of dynamic chains. sdk_lg_dynamic_chain's
+ * argument is the level: 1 (9.0, "dynamic forcing chains (+)") lets a run,
+ * when its singles run dry, apply locked candidates, hidden and naked pairs
+ * and X-Wings to its grid. sdk_lg_nested_implied does that for the run
+ * under way: it adds the removals of the first of those rules that applies
+ * (and rests on the run's own removals) as "off" potentials whose parents
+ * are those removals; returns false when none does.
+ * sdk_lg_dyn_technique is the technique of a dynamic run at lg's level. */
+bool sdk_lg_nested_implied(sudoku_logic *lg);
+/* The rungs past 9.0: sdk_lg_dynamic_chain at level arg, on grids of boxes
+ * and lines only (no diagonals, no jigsaw regions). */
+sdk_lg_find_fn sdk_lg_nested_chain;
+sdk_lg_say_fn sdk_lg_say_nested_chain;
+sudoku_technique sdk_lg_dyn_technique(const sudoku_logic *lg);
 
 /* The score SE adds to a chain's base for its length (nodes in the chain). */
 int sdk_lg_length_bonus(int length);

@@ -90,6 +90,16 @@ void sdk_lg_put_cells(sdk_lg_text *t, const uint16_t *cells, int k)
     }
 }
 
+/* " (by pointing on that grid)": the rule of a nested chain's link, by its
+ * key with spaces. */
+static void sdk_lg_put_rule(sdk_lg_text *t, sudoku_technique rule)
+{
+    sdk_lg_put(t, " (by ");
+    for (const char *k = sudoku_technique_str(rule); *k; k++)
+        sdk_lg_put(t, "%c", *k == '_' ? ' ' : *k);
+    sdk_lg_put(t, " on that grid)");
+}
+
 void sdk_lg_put_chains(sdk_lg_text *t, const sudoku_step *st, const char *sep)
 {
     const sudoku_link *l = st->links;
@@ -101,6 +111,7 @@ void sdk_lg_put_chains(sdk_lg_text *t, const sudoku_step *st, const char *sep)
             sdk_lg_put_cell(t, l[i].cell);
             sdk_lg_put(t, l[i].on ? "=" : "<>");
             sdk_lg_put_digit(t, l[i].digit);
+            if (l[i].rule) sdk_lg_put_rule(t, (sudoku_technique)(l[i].rule - 1));
         }
         if (len > shown) sdk_lg_put(t, " (%d links)", len - 1);
     }

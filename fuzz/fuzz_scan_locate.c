@@ -1,0 +1,55 @@
+/* fuzz_scan_locate.c -- libFuzzer harness for the scanner's middle stages: pixels to cells.
+ *
+ * Input: a grey picture as raw bytes, byte 0 giving the width (16 + byte % 240)
+ * and the rest the rows (0 = black), the height being what the bytes fill.
+ * It runs what scan_locate() runs after decoding: scan_find_grid (threshold,
+ * components, the corner and line tests), scan_warp from the corners it
+ * found, and scan_cut_cells. Feeding pixels, not a JPEG, lets the fuzzer
+ * shape the grid the finder sees directly and skips the decoder and the
+ * network, whose own costs belong to fuzz_scan_decode and fuzz_scan.
+ *
+ * Beyond memory safety it checks what grid.h promises: a status of SCAN_OK,
+ * SCAN_NO_GRID or SCAN_NO_MEMORY with a sentence, and for a grid four
+ * finite corners inside the picture, which the warp samples.
+ */
+#include <math.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "fuzz/fuzz_common.h"
+#include "scan/cells.h"
+#include "scan/grid.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    if (size < 2) return 0;
+    int w = 16 + data[0] % 240;
+    int h = (int)((size - 1) / (size_t)w);
+    if (h < 1) return 0;
+    scan_image img;
+    if (scan_image_alloc(&img, w, h) != 0) return 0;
+    memcpy(img.px, data + 1, (size_t)w * (size_t)h);
+
+    double corners[4][2];
+    const char *reason = NULL;
+    scan_status st = scan_find_grid(&img, corners, &reason);
+    FUZZ_ASSERT(st == SCAN_OK || st == SCAN_NO_GRID || st == SCAN_NO_MEMORY);
+    FUZZ_ASSERT(reason != NULL && reason[0] != '\0');
+    if (st == SCAN_OK) {
+        for (int k = 0; k < 4; k++) {
+            FUZZ_ASSERT(isfinite(corners[k][0]) && corners[k][0] >= 0 && corners[k][0] <= w);
+            FUZZ_ASSERT(isfinite(corners[k][1]) && corners[k][1] >= 0 && corners[k][1] <= h);
+        }
+        scan_image grid;
+        if (scan_warp(&img, corners, SCAN_WARP_SIDE, &grid) == 0) {
+            FUZZ_ASSERT(grid.w == SCAN_WARP_SIDE && grid.h == SCAN_WARP_SIDE);
+            static unsigned char cells[81][SCAN_CELL_BYTES];
+            scan_cut_cells(&grid, cells);
+            scan_image_free(&grid);
+        }
+    }
+    scan_image_free(&img);
+    return 0;
+}
