@@ -46,6 +46,12 @@
 #define LLVMFuzzerTestOneInput fuzz_regress_scan
 #include "fuzz/fuzz_scan.c"
 #undef LLVMFuzzerTestOneInput
+#define LLVMFuzzerTestOneInput fuzz_regress_scan_decode
+#include "fuzz/fuzz_scan_decode.c"
+#undef LLVMFuzzerTestOneInput
+#define LLVMFuzzerTestOneInput fuzz_regress_scan_locate
+#include "fuzz/fuzz_scan_locate.c"
+#undef LLVMFuzzerTestOneInput
 
 typedef int (*regress_entry)(const uint8_t *data, size_t size);
 
@@ -61,6 +67,8 @@ static const struct {
     {"fuzz_api", fuzz_regress_api},
     {"fuzz_generate", fuzz_regress_generate},
     {"fuzz_scan", fuzz_regress_scan},
+    {"fuzz_scan_decode", fuzz_regress_scan_decode},
+    {"fuzz_scan_locate", fuzz_regress_scan_locate},
 };
 #define REGRESS_NHARNESSES (sizeof(regress_harnesses) / sizeof(regress_harnesses[0]))
 
