@@ -1,9 +1,6 @@
 /* cells.c -- one warped grid cell to one clean, centred cell image.
  *
- * DESIGN: first the light is evened out: each pixel is divided by the
- * brightest pixel near it (paper, since no stroke is that wide), so a
- * shadow over part of the grid, or a gradient across a cell, is gone before
- * any level is chosen. The grid is 9 x 40 pixels square; a cell image is the middle
+ * DESIGN: the grid is 9 x 40 pixels square; a cell image is the middle
  * 32 x 32 of its cell, so 4 pixels of margin take the grid lines (and a few
  * pixels of error in the corners). What is left of a line is removed in
  * two ways: a row or column near the edge that is mostly ink is a line, not
@@ -30,7 +27,6 @@
  *   |   +--------------------------+   |
  *   +----------------------------------+
  */
-#include <stdlib.h>
 #include <string.h>
 
 #include "scan/cells.h"
@@ -40,7 +36,6 @@
 #define EDGE       6   /* rows/columns this close to the edge may be line remnants */
 #define LINE_SHARE 0.6 /* ... when this share of them is ink */
 #define MIN_INK    12  /* fewer kept ink pixels than this: blank */
-#define LIGHT_REACH 5  /* pixels around a pixel that hold paper, in the warped grid */
 
 /* The value below which a share `num/den` of the n values lie. */
 static int percentile(const unsigned char *v, int n, int stride, int rows, int num, int den)
@@ -153,44 +148,8 @@ static void cut_one(const unsigned char *grid, int stride, int floor, unsigned c
         }
 }
 
-/* Divides each pixel by the paper around it (the brightest pixel within
- * LIGHT_REACH, wider than any stroke or line), so a shadow across the grid,
- * or across one cell, leaves paper at 255 and ink at its share of it. */
-static int even_light(scan_image *grid)
+void scan_cut_cells(const scan_image *grid, unsigned char cells[81][SCAN_CELL_BYTES])
 {
-    int w = grid->w, h = grid->h;
-    unsigned char *across = malloc((size_t)w * h), *bg = malloc((size_t)w * h);
-    if (across == NULL || bg == NULL) {
-        free(across);
-        free(bg);
-        return -1;
-    }
-    for (int y = 0; y < h; y++)
-        for (int x = 0; x < w; x++) {
-            int top = 0;
-            for (int k = x - LIGHT_REACH; k <= x + LIGHT_REACH; k++)
-                if (k >= 0 && k < w && grid->px[(size_t)y * w + k] > top) top = grid->px[(size_t)y * w + k];
-            across[(size_t)y * w + x] = (unsigned char)top;
-        }
-    for (int y = 0; y < h; y++)
-        for (int x = 0; x < w; x++) {
-            int top = 0;
-            for (int k = y - LIGHT_REACH; k <= y + LIGHT_REACH; k++)
-                if (k >= 0 && k < h && across[(size_t)k * w + x] > top) top = across[(size_t)k * w + x];
-            bg[(size_t)y * w + x] = (unsigned char)top;
-        }
-    for (size_t i = 0; i < (size_t)w * h; i++) {
-        int b = bg[i] > 0 ? bg[i] : 1, v = grid->px[i] * 255 / b;
-        grid->px[i] = (unsigned char)(v > 255 ? 255 : v);
-    }
-    free(across);
-    free(bg);
-    return 0;
-}
-
-int scan_cut_cells(scan_image *grid, unsigned char cells[81][SCAN_CELL_BYTES])
-{
-    if (even_light(grid) != 0) return -1;
     /* The grid's contrast: its paper against its darkest ink (the lines). */
     int paper = percentile(grid->px, grid->w, grid->w, grid->h, 4, 5);
     int dark = percentile(grid->px, grid->w, grid->w, grid->h, 1, 100);
@@ -202,5 +161,4 @@ int scan_cut_cells(scan_image *grid, unsigned char cells[81][SCAN_CELL_BYTES])
                                       c * SCAN_WARP_CELL + MARGIN;
             cut_one(at, grid->w, floor, cells[r * 9 + c]);
         }
-    return 0;
 }

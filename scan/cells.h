@@ -16,10 +16,8 @@
 #define SCAN_WARP_SIDE (9 * SCAN_WARP_CELL)
 
 /* Cuts the SCAN_WARP_SIDE-square grey grid into cells[81] (row-major), each
- * as scan/cell.h describes; a cell with no ink left is all 0. The grid's
- * light is evened out in place first (shadows divided away). Returns 0, or
- * -1 when out of memory (cells are then undefined). */
-int scan_cut_cells(scan_image *grid, unsigned char cells[81][SCAN_CELL_BYTES]);
+ * as scan/cell.h describes; a cell with no ink left is all 0. */
+void scan_cut_cells(const scan_image *grid, unsigned char cells[81][SCAN_CELL_BYTES]);
 
 /* The first stages of scan_read: decodes bytes, finds the grid, warps it
  * and cuts its cells into cells[81]. Fills out->status (SCAN_OK when cells

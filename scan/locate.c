@@ -53,12 +53,12 @@ scan_status scan_locate(const void *bytes, size_t len, const scan_options *opts,
 
     double corners[4][2];
     st = scan_find_grid(&photo.grey, corners, &out->reason);
-    if (st == SCAN_OK && (scan_warp(&photo.grey, corners, SCAN_WARP_SIDE, &grid) != 0 ||
-                          scan_cut_cells(&grid, cells) != 0)) {
+    if (st == SCAN_OK && scan_warp(&photo.grey, corners, SCAN_WARP_SIDE, &grid) != 0) {
         st = SCAN_NO_MEMORY;
         out->reason = refusal(st);
     }
     if (st == SCAN_OK) {
+        scan_cut_cells(&grid, cells);
         for (int k = 0; k < 4; k++) {
             out->corners[k][0] = corners[k][0] * photo.reduction;
             out->corners[k][1] = corners[k][1] * photo.reduction;
