@@ -191,12 +191,6 @@ def render_cells(rng, per_class, blanks):
             x = big / 2 + rng.normal(0, 4)
             y = big / 2 + rng.normal(0, 4)
             draw.text((x, y), str(digit), fill=255, font=font, anchor="mm")
-        elif rng.random() < 0.5:
-            # A speck the cutter kept (and centred, as it centres all ink) is a blank.
-            for _ in range(int(rng.integers(1, 3))):
-                cx, cy = big / 2 + rng.normal(0, 6, 2)
-                rx, ry = rng.uniform(4, 14, 2)
-                draw.ellipse([cx - rx, cy - ry, cx + rx, cy + ry], fill=int(rng.integers(120, 256)))
         for side in range(4):
             if rng.random() < 0.35:
                 pos = int(rng.integers(0, 12))
@@ -274,10 +268,7 @@ def training_set(photos, rels, rendered):
     labels = [photos[r][1] for r in rels if photos[r][0] is not None]
     xs = np.concatenate([np.concatenate(cells)] + [rendered[0]])
     ys = np.concatenate([np.array(labels, np.int64).reshape(-1), rendered[1]])
-    # Handwriting varies far more than print and has no rendered help: its cells are shown
-    # twice an epoch (differently augmented), which read a fold's mixed photos 15 cells better.
-    hand = ys >= 10
-    return np.concatenate([xs, xs[hand]]), np.concatenate([ys, ys[hand]])
+    return xs, ys
 
 
 def score(net, photos, rels):
