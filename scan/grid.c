@@ -9,9 +9,12 @@
  * extreme along x+y and x-y (top-left = smallest x+y, ...), and the
  * candidate is kept when the ten horizontal and ten vertical lines that a
  * 9x9 grid with those corners would have are mostly ink in the threshold
- * image. The largest kept candidate wins. When none is kept, the reason is
- * worked out from what was seen (dark photo, grid cut by the photo's edge,
- * grid too small).
+ * image, with paper beside them and inside the cells near their edges. The
+ * largest kept candidate wins. When the largest component is not kept (text
+ * or a crossword touching the grid, lines too faint to join), the grid is
+ * also sought by its lines (scan/lattice.c) and taken when it scores better
+ * and is bigger. When none is kept, the reason is worked out from what was
+ * seen (dark photo, grid cut by the photo's edge, grid too small).
  *
  *        TL (min x+y) *----------------* TR (max x-y)
  *                     |                |
@@ -31,6 +34,9 @@
 #define LINE_SAMPLES     60   /* points tested along each of the 20 lines */
 #define MIN_ON_LINES     0.35 /* share of the grid's lines on ink */
 #define MIN_LINE_SCORE   0.25 /* line_score of a grid */
+#define BOX_BONUS        0.25 /* weight of the box lines' extra ink in line_score */
+#define BESIDE           (0.15 / 9) /* beside a line: this share of a cell off it */
+#define LATTICE_QUADS    64   /* grids by their lines (scan/lattice.c) tried */
 
 typedef struct component {
     int count;
@@ -195,15 +201,15 @@ static int components(const unsigned char *ink, int w, int h, component *best)
     return kept;
 }
 
-/* Whether there is ink within `reach` pixels of the point (u, v) of the square. */
+/* Whether there is ink within (rx, ry) pixels of the point (u, v) of the square. */
 static int ink_near(const unsigned char *ink, int w, int h, const scan_homography *m, double u,
-                    double v, int reach)
+                    double v, int rx, int ry)
 {
     double x, y;
     scan_homography_map(m, u, v, &x, &y);
     int xi = (int)lround(x), yi = (int)lround(y);
-    for (int dy = -reach; dy <= reach; dy++)
-        for (int dx = -reach; dx <= reach; dx++) {
+    for (int dy = -ry; dy <= ry; dy++)
+        for (int dx = -rx; dx <= rx; dx++) {
             int xx = xi + dx, yy = yi + dy;
             if (xx >= 0 && yy >= 0 && xx < w && yy < h && ink[(size_t)yy * w + xx]) return 1;
         }
@@ -211,27 +217,43 @@ static int ink_near(const unsigned char *ink, int w, int h, const scan_homograph
 }
 
 /* How much a 9x9 grid with these corners looks like one: the share of
- * points along its 20 lines with ink within a pixel, less the share of
- * points near the corners of its cells, inside them, that are ink (paper
- * in a grid: digits sit in the middle; as inked as the lines in a blob). */
+ * points along its 20 lines with ink on them and paper beside them, less
+ * the share of points inside its cells, near their corners and sides, that
+ * are ink (paper in a grid: digits sit in the middle; as inked as the lines
+ * in a blob or a paragraph), plus a bonus when the box lines (0, 3, 6, 9)
+ * are inked more than the others, as printed grids draw them: a grid
+ * shifted by a row or two onto text beside it has no such pattern. */
 static double line_score(const unsigned char *ink, int w, int h, const double corners[4][2])
 {
     scan_homography m;
     if (scan_homography_of(corners, &m) != 0) return 0.0;
-    int on = 0, off = 0;
-    for (int line = 0; line <= 9; line++)
+    int on = 0, off = 0, box = 0;
+    for (int line = 0; line <= 9; line++) {
+        int here = 0;
         for (int k = 0; k < LINE_SAMPLES; k++) {
             double t = (k + 0.5) / LINE_SAMPLES;
-            on += ink_near(ink, w, h, &m, line / 9.0, t, 1) +
-                  ink_near(ink, w, h, &m, t, line / 9.0, 1);
+            double u = line / 9.0;
+            /* a line is thin: ink on it, and paper beside it on one side at least */
+            here += ink_near(ink, w, h, &m, u, t, 1, 0) &&
+                    !(ink_near(ink, w, h, &m, u - BESIDE, t, 0, 0) &&
+                      ink_near(ink, w, h, &m, u + BESIDE, t, 0, 0));
+            here += ink_near(ink, w, h, &m, t, u, 0, 1) &&
+                    !(ink_near(ink, w, h, &m, t, u - BESIDE, 0, 0) &&
+                      ink_near(ink, w, h, &m, t, u + BESIDE, 0, 0));
         }
-    static const double inside[2] = {0.2, 0.8};
+        on += here;
+        if (line % 3 == 0) box += here;
+    }
+    static const double inside[8][2] = {{0.2, 0.2}, {0.8, 0.2}, {0.2, 0.8}, {0.8, 0.8},
+                                        {0.5, 0.15}, {0.15, 0.5}, {0.85, 0.5}, {0.5, 0.85}};
     for (int i = 0; i < 81; i++)
-        for (int k = 0; k < 4; k++)
-            off += ink_near(ink, w, h, &m, (i % 9 + inside[k & 1]) / 9.0,
-                            (i / 9 + inside[k >> 1]) / 9.0, 0);
-    double on_share = on / (20.0 * LINE_SAMPLES), off_share = off / (81.0 * 4);
-    return on_share < MIN_ON_LINES ? 0.0 : on_share - off_share;
+        for (int k = 0; k < 8; k++)
+            off += ink_near(ink, w, h, &m, (i % 9 + inside[k][0]) / 9.0,
+                            (i / 9 + inside[k][1]) / 9.0, 0, 0);
+    double on_share = on / (20.0 * LINE_SAMPLES), off_share = off / (81.0 * 8);
+    double box_share = box / (8.0 * LINE_SAMPLES), thin_share = (on - box) / (12.0 * LINE_SAMPLES);
+    if (on_share < MIN_ON_LINES) return 0.0;
+    return on_share - off_share + BOX_BONUS * (box_share - thin_share);
 }
 
 /* Twice the signed area of the quadrilateral; positive when convex and
@@ -244,6 +266,15 @@ static int convex(const double c[4][2])
         if (cross <= 0) return 0;
     }
     return 1;
+}
+
+/* The quadrilateral's area (corners in order). */
+static double area(const double c[4][2])
+{
+    double a = 0;
+    for (int i = 0; i < 4; i++)
+        a += c[i][0] * c[(i + 1) % 4][1] - c[(i + 1) % 4][0] * c[i][1];
+    return fabs(a) / 2;
 }
 
 static const char *why_not(const scan_image *img, const component *best, int kept)
@@ -306,6 +337,8 @@ scan_status scan_find_grid(const scan_image *img, double corners[4][2], const ch
     if (kept < 0) goto fail;
 
     st = SCAN_NO_GRID;
+    int won = -1;
+    double won_area = 0, won_score = MIN_LINE_SCORE;
     for (int i = 0; i < kept; i++) {
         const component *c = &best[i];
         int bw = c->x1 - c->x0 + 1, bh = c->y1 - c->y0 + 1;
@@ -315,14 +348,49 @@ scan_status scan_find_grid(const scan_image *img, double corners[4][2], const ch
             q[k][0] = c->ext[k][0] + 0.5;
             q[k][1] = c->ext[k][1] + 0.5;
         }
-        if (!convex(q) || line_score(ink, small.w, small.h, q) < MIN_LINE_SCORE) continue;
+        double score = convex(q) ? line_score(ink, small.w, small.h, q) : 0.0;
+        if (score < MIN_LINE_SCORE) continue;
         for (int k = 0; k < 4; k++) {
             corners[k][0] = q[k][0] * f;
             corners[k][1] = q[k][1] * f;
         }
         st = SCAN_OK;
         *reason = "a grid was found";
+        won = i;
+        won_area = area(q);
+        won_score = score;
         break;
+    }
+    /* The largest component was no grid: text or a crossword may touch the
+     * grid, or its lines be broken. Look for its lines; a grid found so is
+     * taken over a smaller component's when it looks more like a grid. */
+    if (won != 0) {
+        double quads[LATTICE_QUADS][4][2], top = won_score;
+        int n = scan_lattice_quads(ink, small.w, small.h, quads, LATTICE_QUADS);
+        if (n < 0) {
+            st = SCAN_NO_MEMORY;
+            goto fail;
+        }
+        for (int i = 0; i < n; i++) {
+            double q[4][2];
+            int inside = 1;
+            for (int k = 0; k < 4; k++) {
+                q[k][0] = quads[i][k][0] + 0.5;
+                q[k][1] = quads[i][k][1] + 0.5;
+                inside &= q[k][0] > -2 && q[k][1] > -2 && q[k][0] < small.w + 2 &&
+                          q[k][1] < small.h + 2;
+            }
+            if (!inside || !convex(q) || area(q) < 1.5 * won_area) continue;
+            double score = line_score(ink, small.w, small.h, q);
+            if (score < top) continue;
+            top = score;
+            for (int k = 0; k < 4; k++) {
+                corners[k][0] = q[k][0] * f;
+                corners[k][1] = q[k][1] * f;
+            }
+            st = SCAN_OK;
+            *reason = "a grid was found";
+        }
     }
     if (st == SCAN_NO_GRID) *reason = why_not(&small, best, kept);
 fail:

@@ -26,6 +26,13 @@ void scan_homography_map(const scan_homography *m, double u, double v, double *x
  * user (static storage), or SCAN_NO_MEMORY. */
 scan_status scan_find_grid(const scan_image *img, double corners[4][2], const char **reason);
 
+/* The second way to find a grid (scan/lattice.c), for when its ink is not
+ * one clean component: quadrilaterals whose sides are the first and last
+ * of ten evenly spaced lines in each direction of the ink image ink[w*h]
+ * (1 = ink), best first, at most max, in ink pixel coordinates (a pixel's
+ * centre at its indices). Returns how many, or -1 when out of memory. */
+int scan_lattice_quads(const unsigned char *ink, int w, int h, double quads[][4][2], int max);
+
 /* Fills out (allocated here, side x side pixels) with the quadrilateral
  * `corners` of img warped to a square, sampled bilinearly and averaged
  * over the source pixels each output pixel covers, so thin pen strokes

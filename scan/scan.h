@@ -9,7 +9,8 @@
  *
  * DESIGN: decode (scan/decode.c, Leptonica; big JPEGs are decoded at reduced
  * size) -> find the grid (scan/grid.c: adaptive threshold, the largest
- * grid-like connected component, its four corners) -> warp the grid to a
+ * grid-like connected component, its four corners; else its lines,
+ * scan/lattice.c) -> warp the grid to a
  * square (scan/grid.c) and cut 81 cell images (scan/cells.c; the cell image
  * is the contract of scan/cell.h) -> classify each cell (scan/classify.h) ->
  * check the givens with the solver and, when they are not a valid unique

@@ -122,6 +122,20 @@ Test(scan, big_jpeg_is_read_at_reduced_size_in_its_own_pixels, .timeout = 60)
     cr_expect_str_eq(big.puzzle, small.puzzle);
 }
 
+
+/* printed1049.jpg: text joins the grid to a crossword beside it and its
+ * faint lines break apart, so no component of ink is the grid; it is found
+ * by its lines (scan/lattice.c), at the dataset's corners. Before that it
+ * was refused as "corners outside the photo". */
+Test(scan, a_grid_touching_a_crossword_is_found_by_its_lines, .timeout = 60)
+{
+    static const double want[4][2] = {{58, 285}, {722, 283}, {720, 938}, {51, 943}};
+    scan_result r;
+    scan_status st = read_file("printed1049.jpg", NULL, &r);
+    cr_assert(SCAN_IS_READING(st), "%s: %s", scan_status_str(st), r.reason);
+    double err = corner_error(r.corners, want, 1.0);
+    cr_expect_lt(err, 0.02, "corners %.1f%% of the side away from the dataset's", err * 100);
+}
 /* rendered-conflict.png: a unique puzzle printed with one 5 too many (row 1,
  * column 9: against the 5 of row 1 and the 5 of column 9), drawn with a
  * Debian font. */

@@ -310,7 +310,7 @@ def cmd_cv(args, photos, rendered):
     total = {"printed": [0] * 5, "mixed": [0] * 5}
     lines = []
     per_photo = {}
-    for k in range(FOLDS):
+    for k in range(FOLDS) if args.fold is None else [args.fold - 1]:
         train = [r for r in rels if fold[os.path.basename(r)] != k]
         test = [r for r in rels if fold[os.path.basename(r)] == k]
         print(f"fold {k + 1}: {len(train)} train photos, {len(test)} held out", flush=True)
@@ -416,6 +416,8 @@ def main():
     ap.add_argument("--dumper", default="build/scan-dump")
     ap.add_argument("--work", default="/tmp/scan-train")
     ap.add_argument("--fresh", action="store_true", help="recompute cached cells")
+    ap.add_argument("--fold", type=int, choices=range(1, FOLDS + 1),
+                    help="cv: only this fold, a quick check (RESULTS.md is not written)")
     ap.add_argument("--epochs", type=int, default=14)
     ap.add_argument("--batch", type=int, default=128)
     ap.add_argument("--model", default="scan/model/digits.bin")
@@ -429,7 +431,9 @@ def main():
     photos = load_cells(args)
     rendered = render_cells(np.random.default_rng(SEED + 1), 700, 800)
     if args.command == "cv":
-        write_results(args, cmd_cv(args, photos, rendered))
+        lines = cmd_cv(args, photos, rendered)
+        if args.fold is None:
+            write_results(args, lines)
         return
     net = fit(*training_set(photos, photo_list(), rendered), args)
     export(net, args.model)
