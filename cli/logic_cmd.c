@@ -27,8 +27,8 @@
 #include "cli/args.h"
 #include "cli/commands.h"
 #include "cli/io.h"
-#include "writers/json_write.h"
 #include "solver/sudoku.h"
+#include "writers/json_write.h"
 
 typedef enum { CLI_RATE, CLI_EXPLAIN, CLI_HINT } cli_logic_mode;
 
@@ -174,7 +174,9 @@ static bool parse_user(cli_logic *c, const char *entries, const char *marks)
                 cell++;
                 continue;
             }
-            int v = *s >= '1' && *s <= '9' ? *s - '0' : (*s | 0x20) >= 'a' && (*s | 0x20) <= 'z' ? (*s | 0x20) - 'a' + 10 : 0;
+            int v = *s >= '1' && *s <= '9'                     ? *s - '0'
+                    : (*s | 0x20) >= 'a' && (*s | 0x20) <= 'z' ? (*s | 0x20) - 'a' + 10
+                                                               : 0;
             if (v < 1 || v > n) {
                 fail(c, "invalid marks: '%c' is not a digit of this grid", *s);
                 return false;
@@ -192,8 +194,8 @@ static bool parse_user(cli_logic *c, const char *entries, const char *marks)
 static bool hint(cli_logic *c, const char *entries, const char *marks)
 {
     if (!parse_user(c, entries, marks)) return false;
-    sudoku_status s = sudoku_hint_next(c->lg, c->solver, &c->p, c->entries, c->marks, &c->limits,
-                                       &c->hint);
+    sudoku_status s =
+        sudoku_hint_next(c->lg, c->solver, &c->p, c->entries, c->marks, &c->limits, &c->hint);
     if (s != SUDOKU_SOLVED) {
         fail(c, "%s", sudoku_status_str(s));
         return false;
@@ -285,10 +287,13 @@ static bool answer(cli_logic *c, const char *line, size_t len)
 static int logic_main(int argc, char **argv, cli_logic_mode mode)
 {
     static const struct option longopts[] = {
-        {"box", required_argument, NULL, 'b'},   {"diagonal", no_argument, NULL, 'd'},
-        {"nodes", required_argument, NULL, 'n'}, {"timing", no_argument, NULL, 'T'},
+        {"box", required_argument, NULL, 'b'},
+        {"diagonal", no_argument, NULL, 'd'},
+        {"nodes", required_argument, NULL, 'n'},
+        {"timing", no_argument, NULL, 'T'},
         {"timeout-ms", required_argument, NULL, 't'},
-        {"json", no_argument, NULL, 'j'},        {"help", no_argument, NULL, 'h'},
+        {"json", no_argument, NULL, 'j'},
+        {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
     cli_logic *c = calloc(1, sizeof(*c));
@@ -311,8 +316,7 @@ static int logic_main(int argc, char **argv, cli_logic_mode mode)
                 goto usage;
             break;
         case 't':
-            if (cli_parse_u64("--timeout-ms", optarg, 1, 86400000, &c->timeout_ms) != 0)
-                goto usage;
+            if (cli_parse_u64("--timeout-ms", optarg, 1, 86400000, &c->timeout_ms) != 0) goto usage;
             break;
         case 'T':
             if (mode != CLI_RATE) goto usage;

@@ -29,14 +29,14 @@
 
 #include "scan/grid.h"
 
-#define DETECT_LONG_SIDE 900  /* reduce until the long side is at most this */
-#define CANDIDATES       6    /* largest components tried */
-#define LINE_SAMPLES     60   /* points tested along each of the 20 lines */
-#define MIN_ON_LINES     0.35 /* share of the grid's lines on ink */
-#define MIN_LINE_SCORE   0.25 /* line_score of a grid */
-#define BOX_BONUS        0.25 /* weight of the box lines' extra ink in line_score */
+#define DETECT_LONG_SIDE 900        /* reduce until the long side is at most this */
+#define CANDIDATES       6          /* largest components tried */
+#define LINE_SAMPLES     60         /* points tested along each of the 20 lines */
+#define MIN_ON_LINES     0.35       /* share of the grid's lines on ink */
+#define MIN_LINE_SCORE   0.25       /* line_score of a grid */
+#define BOX_BONUS        0.25       /* weight of the box lines' extra ink in line_score */
 #define BESIDE           (0.15 / 9) /* beside a line: this share of a cell off it */
-#define LATTICE_QUADS    64   /* grids by their lines (scan/lattice.c) tried */
+#define LATTICE_QUADS    64         /* grids by their lines (scan/lattice.c) tried */
 
 typedef struct component {
     int count;
@@ -244,7 +244,7 @@ static double line_score(const unsigned char *ink, int w, int h, const double co
         on += here;
         if (line % 3 == 0) box += here;
     }
-    static const double inside[8][2] = {{0.2, 0.2}, {0.8, 0.2}, {0.2, 0.8}, {0.8, 0.8},
+    static const double inside[8][2] = {{0.2, 0.2},  {0.8, 0.2},  {0.2, 0.8},  {0.8, 0.8},
                                         {0.5, 0.15}, {0.15, 0.5}, {0.85, 0.5}, {0.5, 0.85}};
     for (int i = 0; i < 81; i++)
         for (int k = 0; k < 8; k++)
@@ -272,8 +272,7 @@ static int convex(const double c[4][2])
 static double area(const double c[4][2])
 {
     double a = 0;
-    for (int i = 0; i < 4; i++)
-        a += c[i][0] * c[(i + 1) % 4][1] - c[(i + 1) % 4][0] * c[i][1];
+    for (int i = 0; i < 4; i++) a += c[i][0] * c[(i + 1) % 4][1] - c[(i + 1) % 4][0] * c[i][1];
     return fabs(a) / 2;
 }
 
@@ -377,8 +376,8 @@ scan_status scan_find_grid(const scan_image *img, double corners[4][2], const ch
             for (int k = 0; k < 4; k++) {
                 q[k][0] = quads[i][k][0] + 0.5;
                 q[k][1] = quads[i][k][1] + 0.5;
-                inside &= q[k][0] > -2 && q[k][1] > -2 && q[k][0] < small.w + 2 &&
-                          q[k][1] < small.h + 2;
+                inside &=
+                    q[k][0] > -2 && q[k][1] > -2 && q[k][0] < small.w + 2 && q[k][1] < small.h + 2;
             }
             if (!inside || !convex(q) || area(q) < 1.5 * won_area) continue;
             double score = line_score(ink, small.w, small.h, q);

@@ -27,12 +27,12 @@
 
 #include "scan/grid.h"
 
-#define MAX_TILT  20   /* degrees each family's lines may lean */
+#define MAX_TILT  20 /* degrees each family's lines may lean */
 #define TILTS     (2 * MAX_TILT + 1)
-#define PEAKS     40   /* strongest lines kept per family */
-#define PAIRS     8    /* best first/last pairs per family crossed */
-#define MIN_INNER 6    /* of the 8 inner lines, at least this many found */
-#define FIT_BAND  3    /* pixels each side of a side line that its fit reads */
+#define PEAKS     40 /* strongest lines kept per family */
+#define PAIRS     8  /* best first/last pairs per family crossed */
+#define MIN_INNER 6  /* of the 8 inner lines, at least this many found */
+#define FIT_BAND  3  /* pixels each side of a side line that its fit reads */
 
 typedef struct line {
     double tilt; /* radians */
@@ -124,7 +124,8 @@ static int best_pairs(const line *l, int n, int min_span, pair *out)
                 double want = l[i].pos + k * s;
                 int best = -1;
                 for (int m = i + 1; m < j; m++)
-                    if (fabs(l[m].pos - want) < 0.15 * s && (best < 0 || l[m].votes > l[best].votes))
+                    if (fabs(l[m].pos - want) < 0.15 * s &&
+                        (best < 0 || l[m].votes > l[best].votes))
                         best = m;
                 if (best >= 0) {
                     p.inner++;

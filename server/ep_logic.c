@@ -244,8 +244,8 @@ void ep_hint_run(job *j, size_t task, worker *w)
         out->oom = true;
         goto done;
     }
-    sudoku_status s = sudoku_hint_next(w->logic, w->solver, &lg->puzzle, lg->entries, lg->marks,
-                                       &limits, h);
+    sudoku_status s =
+        sudoku_hint_next(w->logic, w->solver, &lg->puzzle, lg->entries, lg->marks, &limits, h);
     if (!logic_check_solution(lg, s, logic_limit_reason(lg), out)) goto done;
     buf_putc(out, '{');
     json_render_hint(out, &lg->puzzle, h);

@@ -556,7 +556,6 @@ int sudoku_technique_score(sudoku_technique t);
 /* The status name: "step", "solved", "stuck", "broken", "limit", "invalid". */
 const char *sudoku_logic_status_str(sudoku_logic_status status);
 
-
 /* ---- generator: seeded puzzles with exactly one solution ------------------ */
 
 /* Which moves of the grid map the givens onto givens. Any shape takes any

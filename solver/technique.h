@@ -71,7 +71,7 @@
     X(DYNAMIC_FORCING_CHAIN, "dynamic_forcing_chain", 85,                                          \
       "forcing chains followed with singles on the changing grid")                                 \
     X(DYNAMIC_FORCING_CHAIN_PLUS, "dynamic_forcing_chain_plus", 90,                                \
-      "dynamic forcing chains that also follow locked candidates, pairs and X-Wings")            \
+      "dynamic forcing chains that also follow locked candidates, pairs and X-Wings")              \
     X(NESTED_FORCING_CHAIN, "nested_forcing_chain", 95,                                            \
       "dynamic forcing chains that also follow forcing chains found on the assumed grid")          \
     X(NESTED_MULTIPLE_CHAIN, "nested_multiple_forcing_chain", 100,                                 \

@@ -51,14 +51,14 @@ Test(http_logic, explanations_of_top95_replay_to_the_solutions, .timeout = 120)
             cJSON_ArrayForEach(c, get(step, "placements"))
             {
                 int cell = get(c, "row")->valueint * 9 + get(c, "col")->valueint;
-                cr_assert_eq(get(c, "digit")->valueint, solutions[i][cell] - '0',
-                             "puzzle %zu: %s", i, cJSON_GetStringValue(get(step, "text")));
+                cr_assert_eq(get(c, "digit")->valueint, solutions[i][cell] - '0', "puzzle %zu: %s",
+                             i, cJSON_GetStringValue(get(step, "text")));
             }
             cJSON_ArrayForEach(c, get(step, "eliminations"))
             {
                 int cell = get(c, "row")->valueint * 9 + get(c, "col")->valueint;
-                cr_assert_neq(get(c, "digit")->valueint, solutions[i][cell] - '0',
-                              "puzzle %zu: %s", i, cJSON_GetStringValue(get(step, "text")));
+                cr_assert_neq(get(c, "digit")->valueint, solutions[i][cell] - '0', "puzzle %zu: %s",
+                              i, cJSON_GetStringValue(get(step, "text")));
             }
         }
         if (strcmp(status, "stuck") == 0) {

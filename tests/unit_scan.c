@@ -18,8 +18,8 @@
 #include "scan/grid.h"
 #include "scan/scan.h"
 #include "server/json_check.h"
-#include "writers/json_scan.h"
 #include "tests/support/fixtures.h"
+#include "writers/json_scan.h"
 
 #define DATA "tests/data/scan/"
 
@@ -121,7 +121,6 @@ Test(scan, big_jpeg_is_read_at_reduced_size_in_its_own_pixels, .timeout = 60)
     cr_expect_lt(corner_error(big.corners, small.corners, 5.0), 0.01);
     cr_expect_str_eq(big.puzzle, small.puzzle);
 }
-
 
 /* printed1049.jpg: text joins the grid to a crossword beside it and its
  * faint lines break apart, so no component of ink is the grid; it is found
