@@ -22,7 +22,9 @@ int scan_homography_of(const double corners[4][2], scan_homography *m);
 void scan_homography_map(const scan_homography *m, double u, double v, double *x, double *y);
 
 /* Looks for the grid in img and writes its four corners (in img pixels).
- * Returns SCAN_OK, SCAN_NO_GRID with *reason set to a sentence for the
+ * They lie inside img, or a few pixels outside it where a side fitted to
+ * a grid's lines runs off the photo's edge (at most 1% of img's longer
+ * side plus 4 pixels). Returns SCAN_OK, SCAN_NO_GRID with *reason set to a sentence for the
  * user (static storage), or SCAN_NO_MEMORY. */
 scan_status scan_find_grid(const scan_image *img, double corners[4][2], const char **reason);
 
