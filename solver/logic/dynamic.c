@@ -492,17 +492,25 @@ bool sdk_lg_multiple_chain(sudoku_logic *lg, sudoku_step *st, int arg)
     return found;
 }
 
-bool sdk_lg_say_forcing_chain(sdk_lg_text *t, const sudoku_step *st)
+/* "KIND: every place of D in UNIT" or "KIND: every candidate of CELL": what
+ * a unit or cell forcing chain branches on. */
+static void say_branches(sdk_lg_text *t, const sudoku_step *st, const char *kind)
 {
+    sdk_lg_put(t, "%s", kind);
     if (st->nunits) {
-        sdk_lg_put(t, "forcing chains: every place of ");
+        sdk_lg_put(t, ": every place of ");
         sdk_lg_put_digit(t, sdk_lg_step_digit(st));
         sdk_lg_put(t, " in ");
         sdk_lg_put_unit(t, st->units[0]);
     } else {
-        sdk_lg_put(t, "forcing chains: every candidate of ");
+        sdk_lg_put(t, ": every candidate of ");
         sdk_lg_put_cell(t, st->cells[0]);
     }
+}
+
+bool sdk_lg_say_forcing_chain(sdk_lg_text *t, const sudoku_step *st)
+{
+    say_branches(t, st, "forcing chains");
     sdk_lg_put(t, " leads to the same result: ");
     sdk_lg_put_chains(t, st, "; ");
     return false;
@@ -526,13 +534,8 @@ bool sdk_lg_dynamic_chain(sudoku_logic *lg, sudoku_step *st, int arg)
  * (double forcing); the source cell and the target's (cell forcing). */
 bool sdk_lg_say_dynamic_chain(sdk_lg_text *t, const sudoku_step *st)
 {
-    int d = sdk_lg_step_digit(st);
-    if (st->nunits) {
-        sdk_lg_put(t, "dynamic forcing chains: every place of ");
-        sdk_lg_put_digit(t, d);
-        sdk_lg_put(t, " in ");
-        sdk_lg_put_unit(t, st->units[0]);
-    } else if (st->ncells == 1) {
+    if (st->nunits == 0 && st->ncells == 1) {
+        int d = sdk_lg_step_digit(st);
         int c = st->cells[0];
         bool placed =
             st->nplacements && st->placements[0].cell == c && st->placements[0].digit == d;
@@ -553,8 +556,7 @@ bool sdk_lg_say_dynamic_chain(sdk_lg_text *t, const sudoku_step *st)
         sdk_lg_put_cell(t, c);
         sdk_lg_put(t, " and its absence");
     } else {
-        sdk_lg_put(t, "dynamic forcing chains: every candidate of ");
-        sdk_lg_put_cell(t, st->cells[0]);
+        say_branches(t, st, "dynamic forcing chains");
     }
     sdk_lg_put(t, ", followed with singles, leads to the same result: ");
     sdk_lg_put_chains(t, st, "; ");
