@@ -122,7 +122,7 @@ FUZZERS := $(patsubst fuzz/%.c,build/fuzz/%,$(FUZZ_SRC))
 # memory accesses do not depend on its input at all (fixed shapes), so in the
 # fuzzers it runs uninstrumented, 2.5 times faster again; the unit tests run
 # it under ASan and UBSan (build/asan).
-SCAN_PIXEL_OBJS := $(addprefix build/fuzz/obj/scan/,classify.o grid.o cells.o)
+SCAN_PIXEL_OBJS := $(addprefix build/fuzz/obj/scan/,classify.o grid.o lattice.o cells.o)
 $(SCAN_PIXEL_OBJS): FUZZ_FLAGS += -fno-sanitize-coverage=trace-cmp
 build/fuzz/obj/scan/classify.o: FUZZ_FLAGS += -fno-sanitize=fuzzer-no-link,address,undefined
 build/fuzz/fuzz_%: build/fuzz/obj/fuzz/fuzz_%.o build/fuzz/libserver.a build/fuzz/libwriters.a \

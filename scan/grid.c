@@ -64,14 +64,6 @@ int scan_homography_of(const double c[4][2], scan_homography *m)
     return 0;
 }
 
-void scan_homography_map(const scan_homography *m, double u, double v, double *x, double *y)
-{
-    double w = m->g * u + m->h * v + 1.0;
-    if (fabs(w) < 1e-12) w = 1e-12;
-    *x = (m->a * u + m->b * v + m->c) / w;
-    *y = (m->d * u + m->e * v + m->f) / w;
-}
-
 /* Box-averages img by an integer factor into out. */
 static int reduce(const scan_image *img, int f, scan_image *out)
 {
@@ -207,7 +199,8 @@ static int ink_near(const unsigned char *ink, int w, int h, const scan_homograph
 {
     double x, y;
     scan_homography_map(m, u, v, &x, &y);
-    int xi = (int)lround(x), yi = (int)lround(y);
+    /* one pixel past the search radius is as far off the image as any */
+    int xi = scan_round_clamp(x, -2, w + 1), yi = scan_round_clamp(y, -2, h + 1);
     for (int dy = -ry; dy <= ry; dy++)
         for (int dx = -rx; dx <= rx; dx++) {
             int xx = xi + dx, yy = yi + dy;
@@ -244,15 +237,16 @@ static double line_score(const unsigned char *ink, int w, int h, const double co
         on += here;
         if (line % 3 == 0) box += here;
     }
+    double on_share = on / (20.0 * LINE_SAMPLES);
+    if (on_share < MIN_ON_LINES) return 0.0;
     static const double inside[8][2] = {{0.2, 0.2},  {0.8, 0.2},  {0.2, 0.8},  {0.8, 0.8},
                                         {0.5, 0.15}, {0.15, 0.5}, {0.85, 0.5}, {0.5, 0.85}};
     for (int i = 0; i < 81; i++)
         for (int k = 0; k < 8; k++)
             off += ink_near(ink, w, h, &m, (i % 9 + inside[k][0]) / 9.0,
                             (i / 9 + inside[k][1]) / 9.0, 0, 0);
-    double on_share = on / (20.0 * LINE_SAMPLES), off_share = off / (81.0 * 8);
+    double off_share = off / (81.0 * 8);
     double box_share = box / (8.0 * LINE_SAMPLES), thin_share = (on - box) / (12.0 * LINE_SAMPLES);
-    if (on_share < MIN_ON_LINES) return 0.0;
     return on_share - off_share + BOX_BONUS * (box_share - thin_share);
 }
 

@@ -6,6 +6,8 @@
 #ifndef SCAN_GRID_H
 #define SCAN_GRID_H
 
+#include <math.h>
+
 #include "scan/image.h"
 
 /* The map from the unit square (u, v in 0..1; u along the top edge, v down
@@ -18,8 +20,29 @@ typedef struct scan_homography {
 /* The homography taking the unit square's corners to corners[0..3].
  * Returns 0, or -1 when three corners are (nearly) on one line. */
 int scan_homography_of(const double corners[4][2], scan_homography *m);
-/* Applies m to (u, v). */
-void scan_homography_map(const scan_homography *m, double u, double v, double *x, double *y);
+/* Applies m to (u, v). Inline: the grid test maps thousands of points a candidate. */
+static inline void scan_homography_map(const scan_homography *m, double u, double v, double *x,
+                                       double *y)
+{
+    double w = m->g * u + m->h * v + 1.0;
+    if (fabs(w) < 1e-12) w = 1e-12;
+    *x = (m->a * u + m->b * v + m->c) / w;
+    *y = (m->d * u + m->e * v + m->f) / w;
+}
+
+/* x rounded as lround() rounds (halves away from zero), clamped to lo..hi;
+ * NaN gives lo. Inline and branch-light: the pixel loops round millions of
+ * coordinates, and a library lround() call cost more than the loop around
+ * it. Clamping first keeps a point far off the image (a wild homography)
+ * from overflowing the conversion. */
+static inline int scan_round_clamp(double x, int lo, int hi)
+{
+    if (!(x > lo)) return lo;
+    if (!(x < hi)) return hi;
+    double t = trunc(x);
+    if (fabs(x - t) >= 0.5) t += x < 0 ? -1.0 : 1.0;
+    return (int)t;
+}
 
 /* Looks for the grid in img and writes its four corners (in img pixels).
  * They lie inside img, or a few pixels outside it where a side fitted to

@@ -65,7 +65,7 @@ static int family(const unsigned char *ink, int w, int h, int cols, line *out)
             if (!ink[(size_t)y * w + x]) continue;
             for (int t = 0; t < TILTS; t++) {
                 double rho = cols ? x * cs[t] + y * sn[t] : y * cs[t] - x * sn[t];
-                acc[(size_t)t * nrho + (int)lround(rho) + off]++;
+                acc[(size_t)t * nrho + scan_round_clamp(rho, -off, nrho - 1 - off) + off]++;
             }
         }
     int top = 0;
@@ -181,7 +181,7 @@ static void fit_side(const unsigned char *ink, int w, int h, const double a[2], 
         double d_sum = 0;
         int d_n = 0;
         for (int d = -FIT_BAND; d <= FIT_BAND; d++) {
-            int x = (int)lround(cx + nx * d), y = (int)lround(cy + ny * d);
+            int x = scan_round_clamp(cx + nx * d, -1, w), y = scan_round_clamp(cy + ny * d, -1, h);
             if (x >= 0 && y >= 0 && x < w && y < h && ink[(size_t)y * w + x]) {
                 d_sum += d;
                 d_n++;
