@@ -13,7 +13,9 @@
  * max_changes of the first CHANGEABLE is tried (92 solves of a
  * 9x9 at most, microseconds each); the set with the smallest total cost
  * that gives a unique puzzle is taken and reported in changed[]. When none
- * does, the first reading stands with its status.
+ * does, the first reading stands with its status. Once the givens have one
+ * solution, the entries are read against it (scan/entries.h), and the
+ * entries so changed are reported in changed[] too.
  */
 #include <math.h>
 #include <stdbool.h>
@@ -21,6 +23,7 @@
 
 #include "scan/cells.h"
 #include "scan/classify.h"
+#include "scan/entries.h"
 #include "solver/sudoku.h"
 
 #define DEFAULT_MAX_CHANGES 3
@@ -46,31 +49,36 @@ static bool inkless(const unsigned char cell[SCAN_CELL_BYTES])
     return true;
 }
 
-static void classify_all(const unsigned char cells[81][SCAN_CELL_BYTES], cell_guess guess[81])
+static void classify_all(const unsigned char cells[81][SCAN_CELL_BYTES],
+                         float probs[81][SCAN_CLASSES], cell_guess guess[81])
 {
     for (int i = 0; i < 81; i++) {
-        float probs[SCAN_CLASSES];
         if (inkless(cells[i])) {
+            memset(probs[i], 0, sizeof(probs[i]));
+            probs[i][0] = 1.0f;
             guess[i] = (cell_guess){{0, 0}, {1.0f, 0.0f}};
             continue;
         }
-        scan_classify(cells[i], probs);
+        const float *p = probs[i];
+        scan_classify(cells[i], probs[i]);
         int best = 0, second = 1;
         for (int c = 1; c < SCAN_CLASSES; c++)
-            if (probs[c] > probs[best]) best = c;
+            if (p[c] > p[best]) best = c;
         if (best == 1) second = 0;
         for (int c = 0; c < SCAN_CLASSES; c++)
-            if (c != best && probs[c] > probs[second]) second = c;
-        guess[i] = (cell_guess){{best, second}, {probs[best], probs[second]}};
+            if (c != best && p[c] > p[second]) second = c;
+        guess[i] = (cell_guess){{best, second}, {p[best], p[second]}};
     }
 }
 
-/* The solver's verdict on the givens in cells[81]: SCAN_OK .. SCAN_CONFLICT. */
-static scan_status check(sudoku_solver *solver, sudoku_puzzle *p, const uint8_t cells[81])
+/* The solver's verdict on the givens in cells[81]: SCAN_OK .. SCAN_CONFLICT.
+ * solution (may be NULL) receives the first solution found. */
+static scan_status check(sudoku_solver *solver, sudoku_puzzle *p, const uint8_t cells[81],
+                         uint8_t *solution)
 {
     memcpy(p->cells, cells, 81);
     sudoku_limits limits = {.max_solutions = 2};
-    sudoku_result r = {0};
+    sudoku_result r = {.solutions = solution, .solutions_capacity = solution != NULL};
     switch (sudoku_solve(solver, p, &limits, &r)) {
     case SUDOKU_SOLVED:
         return SCAN_OK;
@@ -98,7 +106,7 @@ typedef struct search {
 
 static void try_sets(search *s, unsigned set, int size, double cost, int from)
 {
-    if (size > 0 && cost < s->best_cost && check(s->solver, s->puzzle, s->cells) == SCAN_OK) {
+    if (size > 0 && cost < s->best_cost && check(s->solver, s->puzzle, s->cells, NULL) == SCAN_OK) {
         s->best_cost = cost;
         s->best_set = set;
     }
@@ -134,8 +142,9 @@ scan_status scan_read(const void *bytes, size_t len, const scan_options *opts, s
     if (scan_locate(bytes, len, opts, out, cells) != SCAN_OK) return out->status;
 
     uint64_t t0 = sudoku_now_ns();
+    float probs[81][SCAN_CLASSES];
     cell_guess guess[81];
-    classify_all(cells, guess);
+    classify_all(cells, probs, guess);
     int max_changes =
         opts != NULL && opts->max_changes != 0 ? opts->max_changes : DEFAULT_MAX_CHANGES;
 
@@ -151,7 +160,8 @@ scan_status scan_read(const void *bytes, size_t len, const scan_options *opts, s
     sudoku_puzzle_init(&puzzle, 9, 3, 3, NULL);
     s.puzzle = &puzzle;
     for (int i = 0; i < 81; i++) s.cells[i] = (uint8_t)given_of(guess[i].cls[0]);
-    scan_status st = check(solver, &puzzle, s.cells);
+    scan_status st = check(solver, &puzzle, s.cells, NULL);
+    bool changed[81] = {false};
 
     if (st != SCAN_OK && max_changes > 0) {
         /* The CHANGEABLE cells whose second class changes the givens, the
@@ -186,28 +196,36 @@ scan_status scan_read(const void *bytes, size_t len, const scan_options *opts, s
                     cell_guess *g = &guess[s.cand[k]];
                     g->cls[0] = g->cls[1];
                     g->prob[0] = g->prob[1];
-                    out->changed[out->nchanged++] = (uint8_t)s.cand[k];
-                }
-            /* cand[] is ordered by cost; changed[] is by cell */
-            for (int a = 1; a < out->nchanged; a++)
-                for (int b = a; b > 0 && out->changed[b - 1] > out->changed[b]; b--) {
-                    uint8_t t = out->changed[b];
-                    out->changed[b] = out->changed[b - 1];
-                    out->changed[b - 1] = t;
+                    changed[s.cand[k]] = true;
                 }
             st = SCAN_OK;
         }
     }
 
+    int read[81];
+    float conf[81];
     for (int i = 0; i < 81; i++) {
-        int cls = guess[i].cls[0];
+        read[i] = guess[i].cls[0];
+        conf[i] = guess[i].prob[0];
+        s.cells[i] = (uint8_t)given_of(read[i]);
+    }
+    uint8_t solution[81], settled[81];
+    if (st == SCAN_OK && check(solver, &puzzle, s.cells, solution) == SCAN_OK) {
+        int n =
+            scan_settle_entries((const float(*)[SCAN_CLASSES])probs, solution, read, conf, settled);
+        for (int k = 0; k < n; k++) changed[settled[k]] = true;
+    }
+    for (int i = 0; i < 81; i++)
+        if (changed[i]) out->changed[out->nchanged++] = (uint8_t)i;
+
+    for (int i = 0; i < 81; i++) {
+        int cls = read[i];
         out->puzzle[i] = given_of(cls) ? (char)('0' + cls) : '.';
         out->entries[i] = cls >= SCAN_CLASS_HANDWRITTEN ? (char)('0' + cls - 9) : '.';
         out->kind[i] = cls == 0                       ? SCAN_CELL_BLANK
                        : cls < SCAN_CLASS_HANDWRITTEN ? SCAN_CELL_PRINTED
                                                       : SCAN_CELL_HANDWRITTEN;
-        out->confidence[i] = guess[i].prob[0];
-        s.cells[i] = (uint8_t)given_of(cls);
+        out->confidence[i] = conf[i];
     }
     out->puzzle[81] = out->entries[81] = '\0';
     if (st == SCAN_CONFLICT) {

@@ -15,7 +15,8 @@
  * is the contract of scan/cell.h) -> classify each cell (scan/classify.h) ->
  * check the givens with the solver and, when they are not a valid unique
  * puzzle, try the second-best reading of the least confident cells
- * (scan/read.c).
+ * (scan/read.c); read unsure handwritten entries against the solution
+ * (scan/entries.c).
  *
  * Thread safety: scan_read is reentrant; any number of threads may read at
  * once. Each call allocates and frees its own memory: a few megabytes for
@@ -103,7 +104,9 @@ typedef struct scan_result {
     float confidence[81]; /* the classifier's probability of the class read, 0..1
                              (1 for a cell with no ink at all: blank, unclassified) */
     uint8_t kind[81];     /* scan_cell_kind per cell */
-    int nchanged;         /* cells read as their second-best class to make the puzzle valid */
+    int nchanged;         /* cells read as other than their most probable class: givens
+                             re-read to make the puzzle valid, entries read as the
+                             solution's digit (scan/entries.h) */
     uint8_t changed[81];  /* their indices (row-major, 0..80), ascending */
     int nconflict;        /* SCAN_CONFLICT: cells holding a given that repeats in a unit */
     uint8_t conflict[81]; /* their indices, ascending */

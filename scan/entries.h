@@ -1,0 +1,31 @@
+/* entries.h -- reading the digits written by hand with the puzzle's solution as a prior.
+ *
+ * Internal to scan/. Handwriting is where the classifier errs most, and
+ * mostly between digits of similar shape (8/9, 5/6, 4/7). A player's
+ * entries are mostly right, so once the givens have exactly one solution,
+ * an entry read as a digit the solution does not have there is taken as
+ * the solution's digit when the network found that nearly as likely. A
+ * clearly written wrong digit keeps its reading, so a mistake on paper is
+ * still reported as the player wrote it. Pure function: reentrant.
+ */
+#ifndef SCAN_ENTRIES_H
+#define SCAN_ENTRIES_H
+
+#include <stdint.h>
+
+#include "scan/classify.h"
+
+/* The solution's handwritten digit is taken when its probability is at least
+ * this share of the probability of the class read (tuned by cross-validation
+ * on the train photos: scan/train/train.py, `entry_prior`). */
+#define SCAN_ENTRY_PRIOR 0.05f
+
+/* For each cell i with cls[i] a handwritten class whose digit is not
+ * solution[i] (1..9), sets cls[i] to the handwritten class of solution[i] and
+ * conf[i] to its probability when probs[i][that class] >= SCAN_ENTRY_PRIOR *
+ * probs[i][cls[i]]. Writes the cells changed, ascending, to changed[] and
+ * returns how many. */
+int scan_settle_entries(const float probs[81][SCAN_CLASSES], const uint8_t solution[81],
+                        int cls[81], float conf[81], uint8_t changed[81]);
+
+#endif
