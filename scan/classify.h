@@ -11,7 +11,7 @@
  *   1 .. 9   printed digit 1 .. 9       (a given)
  *   10 .. 18 handwritten digit 1 .. 9   (an entry: class - 9)
  *
- * Thread safety: scan_classify keeps no state, allocates nothing (about 30 KiB of stack) and
+ * Thread safety: scan_classify keeps no state, allocates nothing (about 56 KiB of stack) and
  * reads only its arguments and the constant blob: any number of threads may call it at once.
  */
 #ifndef SCAN_CLASSIFY_H

@@ -11,11 +11,11 @@ one preprocessing. Before that tool existed, `--cells outline` warped the datase
 corners with OpenCV; it stays for comparison only.
 
   cell 1x32x32 /255
-    conv3x3 1->8   relu  maxpool2   8x16x16    each conv is batch-normalised in training;
-    conv3x3 8->16  relu  maxpool2  16x8x8     the export folds that into its weights
-    conv3x3 16->32 relu  maxpool2  32x4x4
-    dense 512->64  relu
-    dense 64->19   softmax          0 blank, 1-9 printed, 10-18 handwritten 1-9
+    conv3x3 1->16  relu  maxpool2  16x16x16   each conv is batch-normalised in training;
+    conv3x3 16->32 relu  maxpool2  32x8x8     the export folds that into its weights
+    conv3x3 32->64 relu  maxpool2  64x4x4
+    dense 1024->128 relu
+    dense 128->19  softmax          0 blank, 1-9 printed, 10-18 handwritten 1-9
 
 The shape is fixed in scan/classify.c too; digits.bin's header names it so a mismatch is found
 by scan_classify_model_ok() instead of read as garbage.
@@ -46,7 +46,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 import reader
 
-SEED = 20261125
+SEED = 20261126
 SIDE = 32
 CLASSES = 19
 FOLDS = 4
@@ -86,7 +86,7 @@ FONTS = [
 # its weights (PyTorch order: out, in, ky, kx / out, in) and biases, as f32.
 MAGIC = b"SDKN"
 VERSION = 1
-LAYERS = [(1, 1, 8), (1, 8, 16), (1, 16, 32), (2, 512, 64), (3, 64, CLASSES)]
+LAYERS = [(1, 1, 16), (1, 16, 32), (1, 32, 64), (2, 1024, 128), (3, 128, CLASSES)]
 
 
 class Net(nn.Module):
