@@ -17,7 +17,7 @@
 
 /* The solution's handwritten digit is taken when its probability is at least
  * this share of the probability of the class read (tuned by cross-validation
- * on the train photos: scan/train/train.py, `entry_prior`). */
+ * on the train photos: ENTRY_PRIOR in scan/train/reader.py, kept equal). */
 #define SCAN_ENTRY_PRIOR 0.05f
 
 /* For each cell i with cls[i] a handwritten class whose digit is not
