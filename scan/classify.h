@@ -11,8 +11,9 @@
  *   1 .. 9   printed digit 1 .. 9       (a given)
  *   10 .. 18 handwritten digit 1 .. 9   (an entry: class - 9)
  *
- * Thread safety: scan_classify keeps no state, allocates nothing (about 56 KiB of stack) and
- * reads only its arguments and the constant blob: any number of threads may call it at once.
+ * Thread safety: any number of threads may call these at once. The first call repacks the
+ * weights into a static table (about 620 KiB, once, through call_once); after that they read
+ * only their arguments and that table, allocate nothing and use about 56 KiB of stack.
  */
 #ifndef SCAN_CLASSIFY_H
 #define SCAN_CLASSIFY_H
@@ -35,6 +36,13 @@ extern const unsigned long scan_model_digits_size;
  * is 0. */
 void scan_classify(const unsigned char cell[SCAN_CELL_SIDE * SCAN_CELL_SIDE],
                    float probs[SCAN_CLASSES]);
+
+/* scan_classify with the kernels of one vector width: lanes 4 (every machine) or 8 (x86-64
+ * with AVX2). Every width gives the same bits; scan_classify runs the widest this CPU has.
+ * Returns false, leaving probs untouched, when this CPU or build lacks that width or the model
+ * is not one this code can run. For tests and benchmarks. */
+bool scan_classify_lanes(const unsigned char cell[SCAN_CELL_SIDE * SCAN_CELL_SIDE],
+                         float probs[SCAN_CLASSES], int lanes);
 
 /* True when the embedded blob has the expected magic, version, layer shapes and size, and this
  * machine's floats are the blob's (IEEE 754, little-endian). Thread-safe. */

@@ -93,6 +93,33 @@ Test(scan_classify, agrees_with_the_training_script_on_its_reference_cells)
         cr_assert(seen[d] && seen[d + 9], "no reference cell read as %d and as %d", d, d + 9);
 }
 
+/* scan/classify_kernels.h promises the same bits from every vector width: the 8-wide kernels
+ * run where the CPU has AVX2 (then scan_classify uses them), the 4-wide ones everywhere. */
+Test(scan_classify, every_vector_width_gives_the_same_bits)
+{
+    size_t n = 0;
+    char **lines = test_read_lines(REF, &n);
+    float probs[SCAN_CLASSES];
+    unsigned char blank[SCAN_CELL_BYTES] = {0};
+
+    cr_assert_not(scan_classify_lanes(blank, probs, 16), "no 16-wide kernels are built");
+    cr_assert_not(scan_classify_lanes(blank, probs, 0));
+    for (size_t i = 0; i < n; i++) {
+        ref_cell r;
+        float widest[SCAN_CLASSES], four[SCAN_CLASSES], eight[SCAN_CLASSES];
+        parse_ref(lines[i], &r);
+        scan_classify(r.cell, widest);
+        cr_assert(scan_classify_lanes(r.cell, four, 4));
+        if (scan_classify_lanes(r.cell, eight, 8)) {
+            cr_expect_arr_eq(eight, four, sizeof(four), "cell %zu: 8-wide and 4-wide differ", i);
+            cr_expect_arr_eq(widest, eight, sizeof(eight), "cell %zu: not the 8-wide reading", i);
+        } else {
+            cr_expect_arr_eq(widest, four, sizeof(four), "cell %zu: not the 4-wide reading", i);
+        }
+    }
+    test_free_lines(lines);
+}
+
 Test(scan_classify, probabilities_are_a_distribution)
 {
     unsigned char cell[SCAN_CELL_BYTES];
