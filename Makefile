@@ -129,6 +129,10 @@ build/fuzz/fuzz_%: build/fuzz/obj/fuzz/fuzz_%.o build/fuzz/libserver.a build/fuz
                    build/fuzz/libscan.a build/fuzz/libsudoku.a
 	$(FUZZ_CC) -fsanitize=fuzzer,address,undefined -o $@ $^ $(SERVER_LIBS) $(SCAN_LIBS)
 
+# bench/scan.sh's timing of the network at each vector width.
+build/bench-classify: build/obj/bench/classify.o build/libscan.a build/libsudoku.a
+	$(CC) $(LDFLAGS) -o $@ $^ $(SCAN_LIBS)
+
 build/gen/assets.c: scripts/embed.sh $(ASSETS)
 	@mkdir -p $(@D)
 	scripts/embed.sh $@ $(ASSETS)
@@ -165,7 +169,8 @@ test:
 	@$(MAKE) --no-print-directory test-openapi test-docs test-fuzz test-deploy test-browser \
 	    test-arm64 test-k8s test-container test-unit test-http test-tsan
 
-test-unit: build/asan/tests/unit
+# build/bench-classify is built, not run, so the bench's C cannot rot unseen.
+test-unit: build/asan/tests/unit build/bench-classify
 	$(SAN_ENV) build/asan/tests/unit
 
 test-http: build/asan/tests/http build/asan/sudokud
@@ -212,7 +217,7 @@ test-fuzz: $(FUZZERS)
 fuzz: $(FUZZERS)
 	scripts/fuzz.sh $${FUZZ_TIME:-600} $(FUZZERS)
 
-bench: all
+bench: all build/scan-dump build/bench-classify
 	@scripts/deps.sh bench
 	bench/solver.sh build/sudoku
 	bench/generate.sh build/sudoku
@@ -220,7 +225,7 @@ bench: all
 	bench/agreement.sh build/sudoku
 	bench/http.sh build/sudokud build/sudoku
 	bench/floor.sh
-	bench/scan.sh build/sudoku
+	bench/scan.sh build/sudoku build/bench-classify
 
 FMT_FILES = $(wildcard solver/*.[ch] solver/logic/*.[ch] server/*.[ch] writers/*.[ch] cli/*.[ch] tests/*.[ch] tests/support/*.[ch] fuzz/*.[ch]) \
             $(wildcard scan/*.[ch] scan/tools/*.c) \

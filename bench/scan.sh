@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# bench/scan.sh [SUDOKU] -- how well and how fast `sudoku scan` reads the train photos.
+# bench/scan.sh [SUDOKU [BENCH_CLASSIFY]] -- how well and how fast `sudoku scan` reads the train photos.
 #
 # Extracts the photos of the dataset's two train lists (scripts/scan-data.sh:
 # datasets/v2_train.desc, printed puzzles, and datasets/v2_mixed_train.desc,
@@ -16,7 +16,9 @@
 #   p50 / p95 ms         decode + detect + recognise per photo (timing_us), pinned
 #   CPU ms/photo         user + system time of the reading process over its photos
 # then the same time for a 12-megapixel photo (a train photo scaled to 4000x3000
-# with noise, so it compresses like a camera's), read 20 times.
+# with noise, so it compresses like a camera's), read 20 times; then the digit
+# network alone at each vector width (bench/classify.c, build/bench-classify) on
+# the cells build/scan-dump cuts from the first 20 mixed photos.
 #
 # These are the photos the classifier was trained on: the figures show the
 # pipeline works end to end, not how it does on new photos (the classifier's
@@ -28,7 +30,11 @@ cd "$(dirname "$0")/.."
 # shellcheck source=bench/common.sh
 . bench/common.sh
 SUDOKU=${1:-build/sudoku}
+BENCH_CLASSIFY=${2:-build/bench-classify}
+DUMP=$(dirname "$BENCH_CLASSIFY")/scan-dump
 bench_need bench/scan.sh "$SUDOKU"
+bench_need bench/scan.sh "$BENCH_CLASSIFY"
+bench_need bench/scan.sh "$DUMP"
 bench_pin 1
 data=build/scan-data
 scripts/scan-data.sh "$data" >/dev/null
@@ -123,3 +129,13 @@ echo
 echo "p50/p95: wall time of decode + detect + recognise (timing_us); CPU ms/photo: the"
 echo "process's user + system time over its photos (file reading included). When the"
 echo "machine is busy, the wall times grow and the CPU time does not."
+
+cells=()
+while read -r f; do
+    "$DUMP" "$data/$f" "$tmp/${f##*/}.cells" >/dev/null
+    cells+=("$tmp/${f##*/}.cells")
+done < <(head -n 20 "$data/v2_mixed_train.desc")
+echo
+echo "The digit network alone (scan_classify_lanes, CPU time of the thread, median of 7 rounds):"
+echo
+"${pin[@]}" "$BENCH_CLASSIFY" "${cells[@]}"

@@ -27,9 +27,9 @@
  * messages on stderr, a global setting of that library. libjpeg and libpng
  * still print a line of their own for some damaged files.
  *
- * Cost: one read is one worker's job: about 10-40 ms of one core for a phone
- * photo, decode included (bench/scan.sh); a 12-megapixel JPEG is decoded at
- * a quarter of its size.
+ * Cost: one read is one worker's job: about 10-25 ms of one core for a phone
+ * photo, decode included, and 40 ms for a 12-megapixel JPEG, most of it the
+ * JPEG's decoding, at a quarter of its size (bench/scan.sh).
  *
  * Dependencies: libc, Leptonica (-lleptonica), libsudoku. Nothing of HTTP or
  * JSON.
