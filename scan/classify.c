@@ -19,7 +19,8 @@
  * 4 floats wide anywhere, 8 (AVX2) where the CPU has it, chosen at run time, so the binary
  * still runs on any x86-64 with SSE4.2. Every output sums in the order the plain scalar loop
  * does, so every width gives the same bits (tests/unit_scan_classify.c checks it). 81 cells take
- * 7.6 ms of one core with AVX2, 14 ms 4 floats wide (GCC 12 -O2; the plain loop took 23 ms).
+ * 6.1 ms of one core with AVX2, 11.2 ms 4 floats wide (GCC 12 -O2 -msse4.2, the last table of
+ * bench/scan.sh; the plain loop took 17.5 ms, scan/train/README.md).
  *
  * digits.bin (little-endian), as the build embeds it (the packed tables are copied from it):
  *
@@ -52,6 +53,8 @@
 #define HIDDEN       128
 
 _Static_assert(SIDE % 8 == 0, "three 2x2 poolings need a side divisible by 8");
+_Static_assert(C1 % 8 == 0 && C2 % 8 == 0 && C3 % 8 == 0,
+               "the kernels step whole aligned vectors of up to 8 output channels");
 
 enum { LAYER_CONV = 1, LAYER_DENSE = 2, LAYER_OUT = 3 };
 

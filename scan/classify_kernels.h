@@ -7,14 +7,19 @@
  *   KERNEL_TARGET     an attribute enabling the instruction set, or nothing
  *
  * and the packed weights of scan/classify.c in scope. The vectors run along output channels,
- * and every output sums in the order of the plain scalar loop (the bias, then for each input
- * channel its nine taps left to right, each product rounded), so every width gives the same
- * bits, and so does the blob's layout read one float at a time.
+ * and every output sums in the order of the plain scalar loop (a convolution: the bias, then for
+ * each input channel the sum of its nine taps left to right; the hidden layer: the products in
+ * input order, then the bias), so every width gives the same bits, and so does the blob's layout
+ * read one float at a time. Each product is rounded unless the compiler fuses multiply-adds
+ * (clang does by default where the target has them, as on arm64; GCC with -std=c11 does not):
+ * it then fuses the same ones at every width, so the widths still agree with each other, but
+ * not with a build that does not fuse.
  */
 
 typedef float KERNEL(vec) __attribute__((vector_size(KERNEL_LANES * sizeof(float)), may_alias));
 
-/* One vector of the packed arrays, read in place (may_alias above). */
+/* One vector of the packed arrays, read in place (may_alias above). p must be aligned to the
+ * vector's size: the arrays are _Alignas(32) and every offset is a whole number of vectors. */
 #define KERNEL_AT(p) (*(const KERNEL(vec) *)(const void *)(p))
 
 /* One conv3x3 (padding 1) + relu + maxpool 2 over in[cin][n+2][n+2] (zero border) into
