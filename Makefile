@@ -23,7 +23,8 @@ LDFLAGS ?=
 
 # The solver's instruction set (solver/fast9.c, f9_dirty): SSE4.2 and POPCNT
 # on x86_64, NEON (part of every armv8-a) on arm64, plain C elsewhere or
-# with ARCH_FLAGS=-DSDK_PORTABLE.
+# with ARCH_FLAGS=-DSDK_PORTABLE. -DSDK_PORTABLE also drops the scanner's
+# AVX2 kernels (scan/classify.c), which x86_64 otherwise picks at run time.
 MACHINE := $(shell $(CC) -dumpmachine)
 ifneq ($(filter x86_64-%,$(MACHINE)),)
 ARCH_FLAGS := -msse4.2 -mpopcnt

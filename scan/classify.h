@@ -38,9 +38,9 @@ void scan_classify(const unsigned char cell[SCAN_CELL_SIDE * SCAN_CELL_SIDE],
                    float probs[SCAN_CLASSES]);
 
 /* scan_classify with the kernels of one vector width: lanes 4 (every machine) or 8 (x86-64
- * with AVX2). Every width gives the same bits; scan_classify runs the widest this CPU has.
- * Returns false, leaving probs untouched, when this CPU or build lacks that width or the model
- * is not one this code can run. For tests and benchmarks. */
+ * with AVX2, unless built with -DSDK_PORTABLE). Every width gives the same bits; scan_classify runs
+ * the widest this CPU has. Returns false, leaving probs untouched, when this CPU or build lacks
+ * that width or the model is not one this code can run. For tests and benchmarks. */
 bool scan_classify_lanes(const unsigned char cell[SCAN_CELL_SIDE * SCAN_CELL_SIDE],
                          float probs[SCAN_CLASSES], int lanes);
 
