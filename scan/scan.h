@@ -28,8 +28,9 @@
  * still print a line of their own for some damaged files.
  *
  * Cost: one read is one worker's job: about 10-25 ms of one core for a phone
- * photo, decode included, and 40 ms for a 12-megapixel JPEG, most of it the
- * JPEG's decoding, at a quarter of its size (bench/scan.sh).
+ * photo, decode included, and 40 ms for a 12-megapixel JPEG, most of it
+ * decoding, which reads such a JPEG at a quarter of its width and height
+ * (bench/scan.sh).
  *
  * Dependencies: libc, Leptonica (-lleptonica), libsudoku. Nothing of HTTP or
  * JSON.
