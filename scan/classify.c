@@ -14,7 +14,7 @@
  * dense 64: 0.7 million) and read 97.4% of the cells of held-out handwritten photos; this one
  * reads 98.2% (scan/train/README.md).
  *
- * Speed. The weights are repacked once (call_once) into aligned tables with the output channel
+ * Speed. The weights are repacked once (pthread_once) into aligned tables with the output channel
  * innermost, and the loops of scan/classify_kernels.h run vectors along the output channels:
  * 4 floats wide anywhere, 8 (AVX2) where the CPU has it, chosen at run time, so the binary
  * still runs on any x86-64 with SSE4.2. Every output sums in the order the plain scalar loop
@@ -38,9 +38,9 @@
 #include "scan/classify.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <string.h>
-#include <threads.h>
 
 #define SIDE         SCAN_CELL_SIDE
 #define HEADER_BYTES 84
@@ -121,7 +121,9 @@ static struct packed {
     bool ok;
     bool avx2; /* this CPU runs the 8-wide kernels */
 } net;
-static once_flag net_once = ONCE_FLAG_INIT;
+/* pthread_once, not C11's call_once: glibc builds call_once on an internal pthread_once that
+ * ThreadSanitizer does not see, so it reported the first concurrent calls as a race. */
+static pthread_once_t net_once = PTHREAD_ONCE_INIT;
 
 /* The larger of two finite floats. Not fmaxf: GCC calls libm for it (NaN rules), a fifth of
  * the forward pass when it did. */
@@ -237,7 +239,7 @@ static void forward(const unsigned char cell[SCAN_CELL_SIDE * SCAN_CELL_SIDE],
 bool scan_classify_lanes(const unsigned char cell[SCAN_CELL_SIDE * SCAN_CELL_SIDE],
                          float probs[SCAN_CLASSES], int lanes)
 {
-    call_once(&net_once, pack);
+    pthread_once(&net_once, pack);
     if (!net.ok) return false;
     if (lanes == 4) {
         forward(cell, probs, &kernels4);

@@ -12,7 +12,7 @@
  *   10 .. 18 handwritten digit 1 .. 9   (an entry: class - 9)
  *
  * Thread safety: any number of threads may call these at once. The first call repacks the
- * weights into a static table (about 604 KiB, once, through call_once); after that they read
+ * weights into a static table (about 604 KiB, once, through pthread_once); after that they read
  * only their arguments and that table, allocate nothing and use about 52 KiB of stack.
  */
 #ifndef SCAN_CLASSIFY_H

@@ -11,6 +11,7 @@
  */
 #include <criterion/criterion.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -128,6 +129,39 @@ Test(scan_classify, every_vector_width_gives_the_same_bits)
         }
     }
     test_free_lines(lines);
+}
+
+typedef struct first_use {
+    unsigned char cell[SCAN_CELL_BYTES];
+    float probs[SCAN_CLASSES];
+} first_use;
+
+static void *classify_one(void *arg)
+{
+    first_use *u = arg;
+    scan_classify(u->cell, u->probs);
+    return NULL;
+}
+
+/* Each Criterion test runs in a fresh process, so these threads are the first callers and race
+ * to repack the weights: the repacking must happen once, fully, before any of them reads it
+ * (make test-tsan runs this under ThreadSanitizer, which flagged C11 call_once here). */
+Test(scan_classify, threads_calling_first_at_once_read_alike)
+{
+    enum { THREADS = 4 };
+    first_use use[THREADS];
+    pthread_t tid[THREADS];
+
+    for (int t = 0; t < THREADS; t++) {
+        for (int i = 0; i < SCAN_CELL_BYTES; i++) use[t].cell[i] = (unsigned char)(i * 37 % 256);
+        cr_assert_eq(pthread_create(&tid[t], NULL, classify_one, &use[t]), 0);
+    }
+    for (int t = 0; t < THREADS; t++) cr_assert_eq(pthread_join(tid[t], NULL), 0);
+    float sum = 0;
+    for (int k = 0; k < SCAN_CLASSES; k++) sum += use[0].probs[k];
+    cr_assert_float_eq(sum, 1.0f, 1e-5f, "the first thread read no distribution");
+    for (int t = 1; t < THREADS; t++)
+        cr_assert_arr_eq(use[t].probs, use[0].probs, sizeof(use[0].probs), "thread %d differs", t);
 }
 
 Test(scan_classify, probabilities_are_a_distribution)
