@@ -1,9 +1,10 @@
 # bench/common.sh -- what the bench scripts share; source it.
 
-# bench_need SCRIPT BINARY: stops with exit 2 unless BINARY is built.
+# bench_need SCRIPT BINARY [COMMAND]: stops with exit 2 unless BINARY is built,
+# telling to run COMMAND (default: make) first.
 bench_need() {
     if [ ! -x "$2" ]; then
-        echo "$1: $2 is not built; run 'make' first" >&2
+        echo "$1: $2 is not built; run '${3:-make}' first" >&2
         exit 2
     fi
 }

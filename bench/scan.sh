@@ -33,8 +33,8 @@ SUDOKU=${1:-build/sudoku}
 BENCH_CLASSIFY=${2:-build/bench-classify}
 DUMP=$(dirname "$BENCH_CLASSIFY")/scan-dump
 bench_need bench/scan.sh "$SUDOKU"
-bench_need bench/scan.sh "$BENCH_CLASSIFY"
-bench_need bench/scan.sh "$DUMP"
+bench_need bench/scan.sh "$BENCH_CLASSIFY" "make $BENCH_CLASSIFY"
+bench_need bench/scan.sh "$DUMP" "make $DUMP"
 bench_pin 1
 data=build/scan-data
 scripts/scan-data.sh "$data" >/dev/null

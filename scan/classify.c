@@ -52,6 +52,14 @@
 #define FLAT         (C3 * LAST * LAST)
 #define HIDDEN       128
 
+/* The 8-wide kernels (AVX2, chosen at run time) exist on x86-64 unless a portable build asks
+ * for plain C. */
+#if defined(__x86_64__) && !defined(SDK_PORTABLE)
+#define CLASSIFY_AVX2 1
+#else
+#define CLASSIFY_AVX2 0
+#endif
+
 _Static_assert(SIDE % 8 == 0, "three 2x2 poolings need a side divisible by 8");
 _Static_assert(C1 % 8 == 0 && C2 % 8 == 0 && C3 % 8 == 0,
                "the kernels step whole aligned vectors of up to 8 output channels");
@@ -140,7 +148,7 @@ static inline float max_of(float a, float b)
 #undef KERNEL
 #undef KERNEL_TARGET
 
-#if defined(__x86_64__) && !defined(SDK_PORTABLE)
+#if CLASSIFY_AVX2
 #define KERNEL_LANES  8
 #define KERNEL(name)  name##8
 #define KERNEL_TARGET __attribute__((target("avx2")))
@@ -158,7 +166,7 @@ typedef struct kernels {
 } kernels;
 
 static const kernels kernels4 = {conv_pool4, hidden_layer4};
-#if defined(__x86_64__) && !defined(SDK_PORTABLE)
+#if CLASSIFY_AVX2
 static const kernels kernels8 = {conv_pool8, hidden_layer8};
 #endif
 
@@ -189,7 +197,7 @@ static void pack(void)
     w += (size_t)HIDDEN * FLAT * sizeof(float);
     for (int o = 0; o < HIDDEN; o++) net.hidden_bias[o] = f32_at(w, (size_t)o);
     net.out_layer = w + (size_t)HIDDEN * sizeof(float);
-#if defined(__x86_64__) && !defined(SDK_PORTABLE)
+#if CLASSIFY_AVX2
     net.avx2 = __builtin_cpu_supports("avx2");
 #endif
 }
@@ -245,7 +253,7 @@ bool scan_classify_lanes(const unsigned char cell[SCAN_CELL_SIDE * SCAN_CELL_SID
         forward(cell, probs, &kernels4);
         return true;
     }
-#if defined(__x86_64__) && !defined(SDK_PORTABLE)
+#if CLASSIFY_AVX2
     if (lanes == 8 && net.avx2) {
         forward(cell, probs, &kernels8);
         return true;
