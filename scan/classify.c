@@ -18,7 +18,8 @@
  * innermost, and the loops of scan/classify_kernels.h run vectors along the output channels:
  * 4 floats wide anywhere, 8 (AVX2) where the CPU has it, chosen at run time, so the binary
  * still runs on any x86-64 with SSE4.2. Every output sums in the order the plain scalar loop
- * does, so every width gives the same bits (tests/unit_scan_classify.c checks it). 81 cells take
+ * does, so every width gives that loop's bits (tests/unit_scan_classify.c holds both widths to
+ * a plain loop and to each other). 81 cells take
  * 6.1 ms of one core with AVX2, 11.2 ms 4 floats wide (GCC 12 -O2 -msse4.2, the last table of
  * bench/scan.sh; the plain loop took 17.5 ms, scan/train/README.md).
  *

@@ -131,6 +131,117 @@ Test(scan_classify, every_vector_width_gives_the_same_bits)
     test_free_lines(lines);
 }
 
+/* The blob's float number i after its 84-byte header (scan/classify.c draws the layout). */
+static float blob(size_t i)
+{
+    float f;
+    memcpy(&f, scan_model_digits + 84 + i * sizeof(f), sizeof(f));
+    return f;
+}
+
+/* conv3x3 + relu + maxpool 2 as the plain scalar loop the vector kernels replaced: in and out
+ * carry a zero border; each output is its bias plus, per input channel, the nine taps summed
+ * left to right. Weights [co][ci][9] then biases from blob index *w, moved past them. */
+static void plain_conv_pool(const float *in, int cin, int n, float *out, int cout, size_t *w)
+{
+    int p = n + 2, q = n / 2 + 2;
+    size_t bias = *w + (size_t)cout * cin * 9;
+    float acc[SCAN_CELL_SIDE * SCAN_CELL_SIDE];
+
+    for (int co = 0; co < cout; co++) {
+        for (int y = 0; y < n; y++)
+            for (int x = 0; x < n; x++) {
+                float a = blob(bias + (size_t)co);
+                for (int ci = 0; ci < cin; ci++) {
+                    const float *r0 = in + ((size_t)ci * p + y) * p + x, *r1 = r0 + p, *r2 = r1 + p;
+                    size_t k = *w + ((size_t)co * cin + ci) * 9;
+                    a += blob(k) * r0[0] + blob(k + 1) * r0[1] + blob(k + 2) * r0[2] +
+                         blob(k + 3) * r1[0] + blob(k + 4) * r1[1] + blob(k + 5) * r1[2] +
+                         blob(k + 6) * r2[0] + blob(k + 7) * r2[1] + blob(k + 8) * r2[2];
+                }
+                acc[y * n + x] = a;
+            }
+        for (int y = 0; y < n / 2; y++)
+            for (int x = 0; x < n / 2; x++) {
+                const float *a = acc + 2 * y * n + 2 * x;
+                float m = fmaxf(fmaxf(a[0], a[1]), fmaxf(a[n], a[n + 1]));
+                out[((size_t)co * q + y + 1) * q + x + 1] = fmaxf(m, 0.0f);
+            }
+    }
+    *w = bias + (size_t)cout;
+}
+
+/* out[o] = (sum over i ascending of W[o][i] in[i]) + bias[o], relu when hidden. */
+static void plain_dense(const float *in, int nin, float *out, int nout, bool relu, size_t *w)
+{
+    size_t bias = *w + (size_t)nout * nin;
+    for (int o = 0; o < nout; o++) {
+        float s = 0.0f;
+        for (int i = 0; i < nin; i++) s += blob(*w + (size_t)o * nin + i) * in[i];
+        out[o] = s + blob(bias + (size_t)o);
+        if (relu) out[o] = fmaxf(out[o], 0.0f);
+    }
+    *w = bias + (size_t)nout;
+}
+
+/* The 16/32/64 network of scan/classify.c, plainly. */
+static void plain_classify(const unsigned char *cell, float probs[SCAN_CLASSES])
+{
+    enum { S = SCAN_CELL_SIDE, FLAT = 64 * (S / 8) * (S / 8), HIDDEN = 128 };
+    static float in[(S + 2) * (S + 2)], a1[16 * (S / 2 + 2) * (S / 2 + 2)],
+        a2[32 * (S / 4 + 2) * (S / 4 + 2)], a3[64 * (S / 8 + 2) * (S / 8 + 2)];
+    float flat[FLAT], hidden[HIDDEN], logits[SCAN_CLASSES];
+    size_t w = 0;
+
+    memset(in, 0, sizeof(in));
+    memset(a1, 0, sizeof(a1));
+    memset(a2, 0, sizeof(a2));
+    memset(a3, 0, sizeof(a3));
+    for (int y = 0; y < S; y++)
+        for (int x = 0; x < S; x++) in[(y + 1) * (S + 2) + x + 1] = cell[y * S + x] / 255.0f;
+    plain_conv_pool(in, 1, S, a1, 16, &w);
+    plain_conv_pool(a1, 16, S / 2, a2, 32, &w);
+    plain_conv_pool(a2, 32, S / 4, a3, 64, &w);
+    for (int c = 0; c < 64; c++)
+        for (int y = 0; y < S / 8; y++)
+            for (int x = 0; x < S / 8; x++)
+                flat[(c * (S / 8) + y) * (S / 8) + x] =
+                    a3[(c * (S / 8 + 2) + y + 1) * (S / 8 + 2) + x + 1];
+    plain_dense(flat, FLAT, hidden, HIDDEN, true, &w);
+    plain_dense(hidden, HIDDEN, logits, SCAN_CLASSES, false, &w);
+    float top = logits[0], sum = 0.0f;
+    for (int k = 1; k < SCAN_CLASSES; k++) top = fmaxf(top, logits[k]);
+    for (int k = 0; k < SCAN_CLASSES; k++) sum += probs[k] = expf(logits[k] - top);
+    for (int k = 0; k < SCAN_CLASSES; k++) probs[k] /= sum;
+}
+
+/* scan/classify.c promises its kernels sum every output in the plain loop's order, so they give
+ * its bits exactly (as the code before them did), on the reference cells and on odd ones. */
+Test(scan_classify, gives_the_plain_loops_bits)
+{
+    size_t n = 0;
+    char **lines = test_read_lines(REF, &n);
+    unsigned char odd[3][SCAN_CELL_BYTES];
+
+    for (int i = 0; i < SCAN_CELL_BYTES; i++) {
+        odd[0][i] = 255;
+        odd[1][i] = (unsigned char)(i * 37 % 256);
+        odd[2][i] = (unsigned char)(i % 5 == 0 ? 255 : 0);
+    }
+    for (size_t i = 0; i < n + 3; i++) {
+        ref_cell r;
+        if (i < n)
+            parse_ref(lines[i], &r);
+        else
+            memcpy(r.cell, odd[i - n], sizeof(r.cell));
+        float plain[SCAN_CLASSES], probs[SCAN_CLASSES];
+        plain_classify(r.cell, plain);
+        scan_classify(r.cell, probs);
+        cr_expect_arr_eq(probs, plain, sizeof(plain), "cell %zu: not the plain loop's bits", i);
+    }
+    test_free_lines(lines);
+}
+
 typedef struct first_use {
     unsigned char cell[SCAN_CELL_BYTES];
     float probs[SCAN_CLASSES];
