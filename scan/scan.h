@@ -116,7 +116,18 @@ typedef struct scan_result {
     struct {
         uint64_t decode, detect, recognise;
     } timing_us;
+    /* Search nodes the solver spent checking the givens: at most SCAN_READ_NODES +
+     * SCAN_CHECK_NODES (0 when no grid was read). */
+    uint64_t solver_nodes;
 } scan_result;
+
+/* The bounds of a reading's solver checks (scan/read.c): SCAN_CHECK_NODES search nodes each,
+ * SCAN_READ_NODES for all the checks that look for a unique reading, and SCAN_CHECK_NODES more
+ * to solve the givens once found unique. Real givens need hundreds of nodes at most; givens
+ * read off noise could need millions, so without them a hostile photo could hold a worker for
+ * seconds. A check that runs out reads as no solution. */
+#define SCAN_CHECK_NODES 10000
+#define SCAN_READ_NODES  100000
 
 /* Silences Leptonica's error messages (it prints them to stderr by default).
  * Call once, before threads start; scan_read works without it. */

@@ -173,6 +173,20 @@ Test(scan, too_few_givens_are_read_as_they_are_and_reported_multiple, .timeout =
     cr_assert_eq(r.nchanged, 0);
 }
 
+/* The givens read off this fuzzed noise are a puzzle with many solutions, and the second-best
+ * readings the search tries make puzzles the solver needed millions of nodes to refute (1.2 s
+ * of a worker before the bounds); every check now stops at its share. */
+Test(scan, the_solver_checks_of_a_reading_are_bounded, .timeout = 60)
+{
+    scan_result r;
+    cr_assert_eq(read_file("noise-many-checks.jpg", NULL, &r), SCAN_MULTIPLE, "%s", r.reason);
+    cr_assert_gt(r.solver_nodes, SCAN_CHECK_NODES, "the fixture no longer needs the bounds");
+    cr_assert_leq(r.solver_nodes, SCAN_READ_NODES + SCAN_CHECK_NODES);
+    cr_assert_eq(read_file("mixed9.jpg", NULL, &r), SCAN_OK, "%s", r.reason);
+    cr_assert_lt(r.solver_nodes, 1000, "a real photo's checks took %llu nodes",
+                 (unsigned long long)r.solver_nodes);
+}
+
 struct refusal {
     char file[32];
     scan_status status;
