@@ -12,7 +12,7 @@
  * come first: one of them must change), and every set of up to
  * max_changes of the first CHANGEABLE is tried (92 solves of a
  * 9x9 at most, microseconds each for real givens; all the checks of a
- * reading share a bound of search nodes, READ_NODES, so givens read off
+ * reading share a bound of search nodes, SCAN_READ_NODES, so givens read off
  * noise cannot hold a worker for long); the set with the smallest total cost
  * that gives a unique puzzle is taken and reported in changed[]. When none
  * does, the first reading stands with its status. Once the givens have one
@@ -30,13 +30,11 @@
 
 #define DEFAULT_MAX_CHANGES 3
 #define CHANGEABLE          8 /* least confident cells the search may change */
-/* The node bounds of scan/scan.h. Every puzzle of the shared benchmark sets (49,151 17-clue,
- * top1465, top95, serg's 10,000) has its uniqueness settled within 1,000 nodes, and the checks
- * of a train photo took 270 nodes at most in all; a fuzzed 164x164 JPEG
- * (tests/data/scan/noise-many-checks.jpg) spent 8 million nodes, 1.2 s, on its 93 checks before
- * the bounds. */
-#define CHECK_NODES SCAN_CHECK_NODES
-#define READ_NODES  SCAN_READ_NODES
+/* The node bounds, SCAN_CHECK_NODES and SCAN_READ_NODES, are scan/scan.h's. Every puzzle of the
+ * shared benchmark sets (49,151 17-clue, top1465, top95, serg's 10,000) has its uniqueness settled
+ * within 1,000 nodes, and the checks of a train photo took 270 nodes at most in all; a fuzzed
+ * 164x164 JPEG (tests/data/scan/noise-many-checks.jpg) spent 8 million nodes, 1.2 s, on its 93
+ * checks before the bounds. */
 
 typedef struct cell_guess {
     int cls[2];    /* best and second-best class */
@@ -82,7 +80,7 @@ static void classify_all(const unsigned char cells[81][SCAN_CELL_BYTES],
 
 /* The solver's verdict on the givens in cells[81]: SUDOKU_SOLVED (exactly one solution),
  * SUDOKU_MULTIPLE, SUDOKU_NO_SOLUTION, SUDOKU_CONFLICT, or SUDOKU_LIMIT when the nodes ran
- * out first: at most CHECK_NODES, and no more than take *spent to allowance. Adds the nodes
+ * out first: at most SCAN_CHECK_NODES, and no more than take *spent to allowance. Adds the nodes
  * used to *spent. solution (may be NULL) receives the first solution found. */
 static sudoku_status check(sudoku_solver *solver, sudoku_puzzle *p, const uint8_t cells[81],
                            uint8_t *solution, uint64_t *spent, uint64_t allowance)
@@ -92,7 +90,7 @@ static sudoku_status check(sudoku_solver *solver, sudoku_puzzle *p, const uint8_
     uint64_t left = allowance - *spent;
     memcpy(p->cells, cells, 81);
     sudoku_limits limits = {.max_solutions = 2,
-                            .node_budget = left < CHECK_NODES ? left : CHECK_NODES};
+                            .node_budget = left < SCAN_CHECK_NODES ? left : SCAN_CHECK_NODES};
     sudoku_result r = {.solutions = solution, .solutions_capacity = solution != NULL};
     sudoku_status v = sudoku_solve(solver, p, &limits, &r);
     *spent += r.stats.nodes;
@@ -126,13 +124,13 @@ typedef struct search {
     int cand[CHANGEABLE], n, max_changes;
     double cost[CHANGEABLE], best_cost;
     unsigned best_set;
-    uint64_t nodes; /* spent by the checks so far, at most about READ_NODES */
+    uint64_t nodes; /* spent by the checks so far, at most about SCAN_READ_NODES */
 } search;
 
 static void try_sets(search *s, unsigned set, int size, double cost, int from)
 {
     if (size > 0 && cost < s->best_cost &&
-        check(s->solver, s->puzzle, s->cells, NULL, &s->nodes, READ_NODES) == SUDOKU_SOLVED) {
+        check(s->solver, s->puzzle, s->cells, NULL, &s->nodes, SCAN_READ_NODES) == SUDOKU_SOLVED) {
         s->best_cost = cost;
         s->best_set = set;
     }
@@ -186,7 +184,7 @@ scan_status scan_read(const void *bytes, size_t len, const scan_options *opts, s
     sudoku_puzzle_init(&puzzle, 9, 3, 3, NULL);
     s.puzzle = &puzzle;
     for (int i = 0; i < 81; i++) s.cells[i] = (uint8_t)given_of(guess[i].cls[0]);
-    sudoku_status first = check(solver, &puzzle, s.cells, NULL, &s.nodes, READ_NODES);
+    sudoku_status first = check(solver, &puzzle, s.cells, NULL, &s.nodes, SCAN_READ_NODES);
     scan_status st = verdict(first);
     bool changed[81] = {false};
 
@@ -237,9 +235,9 @@ scan_status scan_read(const void *bytes, size_t len, const scan_options *opts, s
         s.cells[i] = (uint8_t)given_of(read[i]);
     }
     uint8_t solution[81], settled[81];
-    /* these givens checked within CHECK_NODES once, so they do again, however few are left */
+    /* these givens checked within SCAN_CHECK_NODES once, so they do again, however few are left */
     if (st == SCAN_OK && check(solver, &puzzle, s.cells, solution, &s.nodes,
-                               s.nodes + CHECK_NODES) == SUDOKU_SOLVED) {
+                               s.nodes + SCAN_CHECK_NODES) == SUDOKU_SOLVED) {
         int n =
             scan_settle_entries((const float(*)[SCAN_CLASSES])probs, solution, read, conf, settled);
         for (int k = 0; k < n; k++) changed[settled[k]] = true;
