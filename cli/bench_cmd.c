@@ -2,13 +2,20 @@
  * every answer.
  *
  * DESIGN. A file is loaded whole before the clock starts: lines parsed to
- * cell arrays, each puzzle relabelled by its own random band/stack/symbol
- * permutation (seeded, so runs are repeatable, and the same transform is
- * applied to the expected solution so the check stays exact). The timed part
- * is then only a loop of sudoku_solve calls over memory, split over the
- * threads, each with its own solver and scratch puzzle. Answers are checked
- * after each run, outside the clock, so a fast wrong solver never makes the
- * table. The row reports the median run by wall time.
+ * cell arrays. One untimed pass over them (which also warms the caches and
+ * the branch predictors) says how many copies of the file fill --seconds;
+ * the set is then that many copies, each puzzle of each copy relabelled by
+ * its own random band/stack/symbol permutation (seeded, so runs are
+ * repeatable, and the same transform is applied to the expected solution so
+ * the check stays exact). A file of 95 puzzles solves in a millisecond,
+ * far too little to time; its copies give the clock a second's work and the
+ * solver no chance to learn one file by heart. A round is then only a loop
+ * of sudoku_solve calls over memory, split over the threads, each with its
+ * own solver and scratch puzzle, timed by the CPU time of the process (the
+ * solving threads), which other work on the machine does not inflate the way
+ * it inflates the wall clock. Answers are checked after each round, outside
+ * the clock, so a fast wrong solver never makes the table. The row reports
+ * the median round.
  *
  *   set.givens    n * cells bytes      puzzle i at i * cells, relabelled
  *   set.expect    n * cells | n counts  from FILE.solutions | FILE.counts
@@ -20,6 +27,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cli/args.h"
@@ -34,11 +42,19 @@ enum {
     FIRST_CAPACITY = 1024 /* elements grow() makes room for before it starts doubling */
 };
 
+/* --seconds: a round's CPU time, at most an hour. */
+#define MAX_SECONDS 3600.0
+/* Most bytes the copies of one file may fill (givens, expected and found
+ * solutions): a second of the fastest 9x9 set takes about 150 MB, tiny
+ * shapes would ask for far more and get fewer copies instead. */
+#define MAX_SET_BYTES ((size_t)1 << 30)
+
 struct bench_opts {
     int box_rows, box_cols; /* 0, 0: the default box of the first puzzle's size */
     bool unique;
     int threads;
     int runs;
+    double seconds; /* --seconds: CPU time a round aims at */
     uint64_t seed;
     bool as_written; /* --as-written: time the puzzles in their own labels, as a server gets them */
 };
@@ -50,9 +66,10 @@ struct set {
     char *path;
     sudoku_puzzle shape; /* the file's shape; its cells are scratch */
     size_t cells;        /* size * size */
-    size_t n;            /* puzzles */
+    size_t n;            /* puzzles: the file's, then its copies' (expand_set) */
+    size_t file_n;       /* puzzles in the file: puzzle i is line lines[i % file_n] */
     uint8_t *givens;
-    unsigned long *lines; /* line number of each puzzle, for messages */
+    unsigned long *lines; /* line number of each puzzle of the file, for messages */
     enum expect_kind kind;
     char *expect_path; /* FILE.solutions or FILE.counts */
     uint8_t *solutions;
@@ -83,7 +100,7 @@ struct run_ctx {
 };
 
 struct run_stats {
-    uint64_t wall_ns;
+    uint64_t cpu_ns;
     uint64_t call_ns; /* sum of the calls' own elapsed_ns */
     uint64_t guesses;
     size_t no_guess;
@@ -326,7 +343,7 @@ static size_t check_run(struct set *s, const struct run_ctx *c, bool unique, str
         const char *why = check_one(s, c, i, unique);
         if (why && ++wrong <= MAX_REPORTED)
             fprintf(stderr, "sudoku: %s:%lu: wrong answer: expected %s, got %s\n", s->path,
-                    s->lines[i], expected_str(s, i, unique), why);
+                    s->lines[i % s->file_n], expected_str(s, i, unique), why);
         st->call_ns += o->elapsed_ns;
         st->guesses += o->guesses;
         st->no_guess += o->guesses == 0;
@@ -335,51 +352,110 @@ static size_t check_run(struct set *s, const struct run_ctx *c, bool unique, str
     return wrong;
 }
 
-static int cmp_wall(const void *a, const void *b)
+/* Makes s `copies` copies of the file, expected answers included. Returns 0,
+ * or 2 when memory ran out (s is then unchanged but for capacity). */
+static int expand_set(struct set *s, size_t copies)
 {
-    const struct run_stats *x = a, *y = b;
-    return (x->wall_ns > y->wall_ns) - (x->wall_ns < y->wall_ns);
+    size_t n = s->n * copies, size = n * s->cells;
+    uint8_t *givens = realloc(s->givens, size + 1);
+    if (givens) s->givens = givens;
+    uint8_t *solutions = s->solutions ? realloc(s->solutions, size + 1) : NULL;
+    if (solutions) s->solutions = solutions;
+    uint64_t *counts = s->counts ? realloc(s->counts, n * sizeof(*counts) + 1) : NULL;
+    if (counts) s->counts = counts;
+    if (!givens || (s->solutions && !solutions) || (s->counts && !counts)) return 2;
+    for (size_t k = 1; k < copies; k++) {
+        memcpy(s->givens + k * s->n * s->cells, s->givens, s->n * s->cells);
+        if (s->solutions) memcpy(s->solutions + k * s->n * s->cells, s->solutions, s->n * s->cells);
+        if (s->counts) memcpy(s->counts + k * s->n, s->counts, s->n * sizeof(*s->counts));
+    }
+    s->n = n;
+    return 0;
 }
 
-/* Times o->runs runs of s and prints its row. Returns 0, 1 on a wrong
- * answer, 2 when memory ran out. */
+/* How many copies of a file that one pass solves in pass_ns fill a round of
+ * o->seconds, within MAX_SET_BYTES. */
+static size_t copies_for(const struct set *s, const struct bench_opts *o, uint64_t pass_ns,
+                         size_t cap)
+{
+    double want = o->seconds * 1e9 / (double)(pass_ns ? pass_ns : 1);
+    size_t per_copy = s->n * s->cells * (2 + cap) + s->n * sizeof(struct outcome);
+    size_t most = MAX_SET_BYTES / per_copy;
+    if (want < 1.0 || most < 1) return 1;
+    return want >= (double)most ? most : (size_t)want + 1;
+}
+
+static uint64_t cpu_now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* Solves every puzzle of s once, timed, and checks the answers into *st.
+ * Returns 0, 1 on a wrong answer, 2 when a thread could not start. */
+static int run_round(struct set *s, struct run_ctx *c, const struct bench_opts *o,
+                     struct run_stats *st)
+{
+    uint64_t t0 = cpu_now_ns();
+    int used = cli_parallel_for(s->n, o->threads, solve_one, c);
+    st->cpu_ns = cpu_now_ns() - t0;
+    if (used < o->threads) {
+        fprintf(stderr, "sudoku: %s: only %d of %d threads started\n", s->path, used, o->threads);
+        return 2;
+    }
+    return check_run(s, c, o->unique, st) != 0;
+}
+
+/* Room for the answers of s->n puzzles. Returns 0, or 2 when memory ran out. */
+static int size_answers(const struct set *s, struct run_ctx *c)
+{
+    uint8_t *found = realloc(c->found, s->n * c->cap * s->cells + 1);
+    if (found) c->found = found;
+    struct outcome *outcomes = realloc(c->outcomes, s->n * sizeof(*outcomes) + 1);
+    if (outcomes) c->outcomes = outcomes;
+    return found && outcomes ? 0 : 2;
+}
+
+static int cmp_cpu(const void *a, const void *b)
+{
+    const struct run_stats *x = a, *y = b;
+    return (x->cpu_ns > y->cpu_ns) - (x->cpu_ns < y->cpu_ns);
+}
+
+/* Sizes s to o->seconds a round, times o->runs rounds and prints its row.
+ * Returns 0, 1 on a wrong answer, 2 when memory ran out. */
 static int bench_set(struct set *s, const struct bench_opts *o)
 {
     struct run_ctx c = {.set = s, .cap = o->unique ? 2 : 1};
-    struct run_stats *runs = calloc((size_t)o->runs, sizeof(*runs));
+    struct run_stats *runs = calloc((size_t)o->runs, sizeof(*runs)), pass = {0};
     int status = 2;
 
     c.limits.max_solutions = c.cap;
-    c.found = malloc(s->n * c.cap * s->cells + 1);
-    c.outcomes = malloc(s->n * sizeof(*c.outcomes) + 1);
     c.workers = calloc((size_t)o->threads, sizeof(*c.workers));
-    if (!runs || !c.found || !c.outcomes || !c.workers) goto fail;
+    if (!runs || !c.workers || size_answers(s, &c) != 0) goto fail;
     for (int i = 0; i < o->threads; i++) {
         c.workers[i].puzzle = s->shape;
         c.workers[i].solver = sudoku_solver_new(s->shape.size);
         if (!c.workers[i].solver) goto fail;
     }
+    /* the untimed pass: answers checked, caches warm, the copies sized */
+    status = run_round(s, &c, o, &pass);
+    if (status != 0) goto done;
+    status = 2;
+    if (expand_set(s, copies_for(s, o, pass.cpu_ns, c.cap)) != 0 || size_answers(s, &c) != 0)
+        goto fail;
+    if (!o->as_written) relabel_set(s, o->seed);
     for (int r = 0; r < o->runs; r++) {
-        uint64_t t0 = sudoku_now_ns();
-        int used = cli_parallel_for(s->n, o->threads, solve_one, &c);
-        runs[r].wall_ns = sudoku_now_ns() - t0;
-        if (used < o->threads) {
-            fprintf(stderr, "sudoku: %s: only %d of %d threads started\n", s->path, used,
-                    o->threads);
-            status = 2;
-            goto done;
-        }
-        if (check_run(s, &c, o->unique, &runs[r]) != 0) {
-            status = 1;
-            goto done;
-        }
+        status = run_round(s, &c, o, &runs[r]);
+        if (status != 0) goto done;
     }
-    qsort(runs, (size_t)o->runs, sizeof(*runs), cmp_wall);
+    qsort(runs, (size_t)o->runs, sizeof(*runs), cmp_cpu);
     const struct run_stats *m = &runs[(o->runs - 1) / 2];
     const char *name = strrchr(s->path, '/') ? strrchr(s->path, '/') + 1 : s->path;
     double n = (double)s->n; /* > 0: bench_file skips empty files */
-    printf("| %s | %zu | %.0f | %.2f | %.1f | %.2f |\n", name, s->n,
-           m->wall_ns ? (double)s->n * 1e9 / (double)m->wall_ns : 0.0, (double)m->call_ns / n / 1e3,
+    printf("| %s | %zu | %.0f | %.2f | %.1f | %.2f |\n", name, s->file_n,
+           m->cpu_ns ? n * o->threads * 1e9 / (double)m->cpu_ns : 0.0, (double)m->call_ns / n / 1e3,
            100.0 * (double)m->no_guess / n, (double)m->guesses / n);
     fflush(stdout);
     status = 0;
@@ -411,11 +487,9 @@ static int bench_file(char *path, const struct bench_opts *o)
         fprintf(stderr, "sudoku: %s: no puzzles\n", path);
         status = 2;
     }
+    s->file_n = s->n;
     if (status == 0) status = find_expected(s);
-    if (status == 0) {
-        if (!o->as_written) relabel_set(s, o->seed);
-        status = bench_set(s, o);
-    }
+    if (status == 0) status = bench_set(s, o);
     free_set(s);
     free(s);
     return status;
@@ -428,12 +502,13 @@ int cli_bench_main(int argc, char **argv)
         {"box", required_argument, NULL, 'b'},
         {"threads", required_argument, NULL, 't'},
         {"runs", required_argument, NULL, 'r'},
+        {"seconds", required_argument, NULL, 'S'},
         {"seed", required_argument, NULL, 's'},
         {"as-written", no_argument, NULL, 'w'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
-    struct bench_opts o = {.threads = 1, .runs = 1, .seed = 1};
+    struct bench_opts o = {.threads = 1, .runs = 5, .seconds = 1.0, .seed = 1};
     int c, status = 0;
 
     while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
@@ -450,6 +525,9 @@ int cli_bench_main(int argc, char **argv)
             break;
         case 'r':
             rc = cli_parse_int("--runs", optarg, 1, MAX_RUNS, &o.runs);
+            break;
+        case 'S':
+            rc = cli_parse_double("--seconds", optarg, 0.0, MAX_SECONDS, &o.seconds);
             break;
         case 's':
             rc = cli_parse_u64("--seed", optarg, 0, UINT64_MAX, &o.seed);
@@ -476,13 +554,14 @@ int cli_bench_main(int argc, char **argv)
     char labels[64] = "as written";
     if (!o.as_written)
         snprintf(labels, sizeof(labels), "each randomly relabelled (seed %" PRIu64 ")", o.seed);
-    printf("\nMeasured: sudoku_solve calls only, on puzzles parsed into memory, %s; "
+    printf("\nMeasured: sudoku_solve calls only, on puzzles parsed into memory; each file "
+           "copied until a round takes %g s of CPU time, the copies %s; "
            "stop at %d solution%s; %d thread%s; "
-           "median of %d run%s by wall time; puzzles/s = puzzles / wall time, us/puzzle = mean "
-           "time of one call; every answer checked (FILE.solutions, FILE.counts, else the "
-           "rules).\n",
-           labels, o.unique ? 2 : 1, o.unique ? "s" : "", o.threads, o.threads > 1 ? "s" : "",
-           o.runs, o.runs > 1 ? "s" : "");
+           "median of %d round%s after an untimed one; puzzles/s = puzzles x threads / CPU "
+           "time of the round, us/puzzle = mean time of one call; every answer checked "
+           "(FILE.solutions, FILE.counts, else the rules).\n",
+           o.seconds, labels, o.unique ? 2 : 1, o.unique ? "s" : "", o.threads,
+           o.threads > 1 ? "s" : "", o.runs, o.runs > 1 ? "s" : "");
     if (fflush(stdout) != 0) {
         perror("sudoku: stdout");
         status = 2;

@@ -63,19 +63,19 @@ static const struct command {
          CLI_COUNT_LIMIT) "); '!' lines as for solve. Exit 1\n"
                           "    on any '!' line.\n"},
     {"bench", cli_bench_main, true, TAKES_BOX | TAKES_THREADS,
-     "sudoku bench [--unique] [--box RxC] [--threads N] [--runs R] [--seed S] [--as-written]\n"
-     "             FILE...",
-     "bench: times the solve calls alone. Each FILE is parsed into memory and\n"
-     "    every puzzle randomly relabelled (rows in bands, bands, columns in\n"
-     "    stacks, stacks, symbols; --seed, default 1) before the clock starts.\n"
-     "    Prints a markdown table, one row per FILE, and how it was measured.\n"
+     "sudoku bench [--unique] [--box RxC] [--threads N] [--runs R] [--seconds S]\n"
+     "             [--seed S] [--as-written] FILE...",
+     "bench: times the solve calls alone. Each FILE is parsed into memory,\n"
+     "    solved once untimed, then copied until a round takes --seconds S of\n"
+     "    CPU time (default 1), every puzzle of every copy randomly relabelled\n"
+     "    (rows in bands, bands, columns in stacks, stacks, symbols; --seed,\n"
+     "    default 1). Prints a markdown table, one row per FILE: the median of\n"
+     "    --runs R rounds (default 5), and how it was measured.\n"
      "    --as-written skips the relabelling: the puzzles as the file has them,\n"
      "    as a server would get them. Solves stop at 2 solutions with --unique,\n"
-     "    else at 1. With --runs R\n"
-     "    (default 1) the median run is reported. Every answer is checked against\n"
-     "    FILE.solutions or FILE.counts when present, else by the rules (every\n"
-     "    puzzle must then be solvable); a wrong answer is reported on stderr and\n"
-     "    exits 1.\n"},
+     "    else at 1. Every answer is checked against FILE.solutions or\n"
+     "    FILE.counts when present, else by the rules (every puzzle must then\n"
+     "    be solvable); a wrong answer is reported on stderr and exits 1.\n"},
     {"random", cli_random_main, false, TAKES_BOX,
      "sudoku random --size N [--box RxC] [--density D] [--count K] [--seed S]",
      "random: prints --count K (default 1) random solvable puzzles of size\n"
