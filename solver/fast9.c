@@ -62,6 +62,14 @@
 #include <stdatomic.h>
 #include <string.h>
 
+/* F9_SOLVE names this copy's entry, sdk_fast9_solve_base: fast9_v3.c
+ * compiles the file again for AVX2 and BMI2 as sdk_fast9_solve_v3, and
+ * sdk_fast9_solve, at the end, picks one at run time. */
+#ifndef F9_SOLVE
+#define F9_SOLVE    sdk_fast9_solve_base
+#define F9_DISPATCH 1
+#endif
+
 /* The instruction set of f9_dirty: F9_SSE2, F9_NEON or neither (plain C). */
 #if defined(SDK_PORTABLE)
 #elif defined(__SSE2__)
@@ -135,6 +143,8 @@ static const uint16_t row_single[512] = {F9_REP512(F9_ROW_SINGLE)};
 /* Four bands' worth of masks, for the counting pass; GCC and clang lower it
  * to SSE2, NEON or plain words. */
 typedef uint32_t f9_v4 __attribute__((vector_size(16)));
+/* Sixteen cells of the grid as bytes, for the start state. */
+typedef uint8_t f9_b16 __attribute__((vector_size(16)));
 
 typedef struct f9_state {
     _Alignas(16) uint32_t f[F9_MASKS];    /* f[4*d + b], see the drawing; f[4*d + 3] == 0 */
@@ -513,55 +523,104 @@ static void f9_search(f9_ctx *c, f9_state *s, uint32_t depth)
     }
 }
 
-/* Cells of the rows (bit r) and boxes (bit k) of a band, for 3-bit sets. */
-#define F9_ROWS_CELLS(x)                                                                           \
-    ((((x)&1u) ? F9_ROW : 0u) | (((x)&2u) ? F9_ROW << 9 : 0u) | (((x)&4u) ? F9_ROW << 18 : 0u))
-#define F9_BOXES_CELLS(x)                                                                          \
-    (((((x)&1u) ? 7u : 0u) | (((x)&2u) ? 070u : 0u) | (((x)&4u) ? 0700u : 0u)) * F9_LANES)
-static const uint32_t rows_cells[8] = {F9_REP4(F9_ROWS_CELLS, 0), F9_REP4(F9_ROWS_CELLS, 4)};
-static const uint32_t boxes_cells[8] = {F9_REP4(F9_BOXES_CELLS, 0), F9_REP4(F9_BOXES_CELLS, 4)};
+/* The cells of 16 bytes equal to v, bit i for byte i. */
+static inline uint32_t f9_bytes_equal(const uint8_t *p, uint8_t v)
+{
+#if defined(F9_SSE2)
+    __m128i x = _mm_loadu_si128((const __m128i *)p);
+    return (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_set1_epi8((char)v)));
+#elif defined(F9_NEON)
+    /* NEON has no movemask: weigh each lane's compare by its bit, add up each half */
+    const uint8x16_t weight = {1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128};
+    uint8x16_t eq = vandq_u8(vceqq_u8(vld1q_u8(p), vdupq_n_u8(v)), weight);
+    return (uint32_t)vaddv_u8(vget_low_u8(eq)) | (uint32_t)vaddv_u8(vget_high_u8(eq)) << 8;
+#else
+    uint32_t m = 0;
+    for (int i = 0; i < 16; i++) m |= (uint32_t)(p[i] == v) << i;
+    return m;
+#endif
+}
 
-/* Builds the start state from the givens. Returns SUDOKU_SOLVED when they
- * are usable, SUDOKU_INVALID for a value above 9, SUDOKU_CONFLICT for a
- * repeated digit (callers check both first; this only keeps the masks sane). */
+/* The three band masks of the cells of an 81-cell grid that hold v (0 for
+ * the blanks), padded with a zero lane. */
+static inline f9_v4 f9_cells_equal(const uint8_t grid[96], uint8_t v)
+{
+    uint64_t lo = (uint64_t)f9_bytes_equal(grid, v) | (uint64_t)f9_bytes_equal(grid + 16, v) << 16 |
+                  (uint64_t)f9_bytes_equal(grid + 32, v) << 32 |
+                  (uint64_t)f9_bytes_equal(grid + 48, v) << 48;
+    uint64_t hi = (uint64_t)f9_bytes_equal(grid + 64, v) | (uint64_t)f9_bytes_equal(grid + 80, v)
+                                                               << 16;
+    f9_v4 band = {(uint32_t)lo, (uint32_t)(lo >> 27), (uint32_t)(lo >> 54 | hi << 10), 0};
+    return band & (f9_v4){F9_BAND, F9_BAND, F9_BAND, 0};
+}
+
+/* Whether a byte of the 96 is above v. */
+static inline int f9_any_above(const uint8_t grid[96], uint8_t v)
+{
+    f9_b16 above = {0};
+    for (int i = 0; i < 96; i += 16) {
+        f9_b16 x;
+        memcpy(&x, grid + i, sizeof(x));
+        above |= (f9_b16)(x > v);
+    }
+    uint64_t q[2];
+    memcpy(q, &above, sizeof(q));
+    return (q[0] | q[1]) != 0;
+}
+
+/* Lanes of x that are not zero, as all-ones lanes. */
+static inline f9_v4 f9_nonzero(f9_v4 x)
+{
+    return (f9_v4)(x != (f9_v4){0, 0, 0, 0});
+}
+
+static inline int f9_popcount4(f9_v4 x)
+{
+    return __builtin_popcount(x[0]) + __builtin_popcount(x[1]) + __builtin_popcount(x[2]);
+}
+
+/* Builds the start state from the givens: per digit, one compare of the 81
+ * cells gives its cells in each band, and per band (a lane each) its rows,
+ * boxes and columns are banned. Returns SUDOKU_SOLVED when the givens are
+ * usable, SUDOKU_INVALID for a value above 9, SUDOKU_CONFLICT for a digit
+ * twice in a unit (sudoku_solve leaves both to this). */
 static sudoku_status f9_init(f9_state *s, const uint8_t *cells)
 {
-    /* per digit: the rows, columns and boxes its givens fill (bit = index) */
-    uint32_t rows[9] = {0}, cols[9] = {0}, boxes[9] = {0}, given[F9_MASKS] = {0}, filled[3] = {0};
-    const uint8_t *cell = cells;
-    for (int b = 0; b < 3; b++) {
-        for (int r = 0; r < 3; r++) {
-            for (int col = 0; col < 9; col++, cell++) {
-                if (!*cell) continue;
-                if (*cell > 9) return SUDOKU_INVALID;
-                int d = *cell - 1, row = 3 * b + r, box = 3 * b + col / 3, bit = 9 * r + col;
-                if (((rows[d] >> row) | (cols[d] >> col) | (boxes[d] >> box)) & 1u) {
-                    return SUDOKU_CONFLICT;
-                }
-                rows[d] |= 1u << row;
-                cols[d] |= 1u << col;
-                boxes[d] |= 1u << box;
-                given[4 * d + b] |= 1u << bit;
-                filled[b] |= 1u << bit;
-            }
-        }
-    }
-    memset(s, 0, sizeof(*s));
-    for (int b = 0; b < 3; b++) s->unsolved[b] = F9_BAND & ~filled[b];
+    const f9_v4 row0 = {F9_ROW, F9_ROW, F9_ROW, 0}, band = {F9_BAND, F9_BAND, F9_BAND, 0};
+    const f9_v4 box0 = {7u * F9_LANES, 7u * F9_LANES, 7u * F9_LANES, 0};
+    _Alignas(16) uint8_t grid[96] = {0};
+    memcpy(grid, cells, 81);
+    if (f9_any_above(grid, 9)) return SUDOKU_INVALID;
+
+    f9_v4 filled = band & ~f9_cells_equal(grid, 0);
     for (int d = 0; d < 9; d++) {
-        for (int b = 0; b < 3; b++) {
-            /* a given bans its row, column and box for its digit, its cell
-             * for the other digits */
-            uint32_t ban = cols[d] * F9_LANES | filled[b] | rows_cells[(rows[d] >> (3 * b)) & 7u] |
-                           boxes_cells[(boxes[d] >> (3 * b)) & 7u];
-            s->f[4 * d + b] = (F9_BAND & ~ban) | given[4 * d + b];
-            s->prev[4 * d + b] = ~s->f[4 * d + b]; /* every band gets a first update */
-        }
+        f9_v4 g = f9_cells_equal(grid, (uint8_t)(d + 1));
+        /* per band: the rows, boxes and columns its givens of d fill */
+        f9_v4 rows = (f9_nonzero(g & row0) & row0) | (f9_nonzero(g & (row0 << 9)) & (row0 << 9)) |
+                     (f9_nonzero(g & (row0 << 18)) & (row0 << 18));
+        f9_v4 boxes = (f9_nonzero(g & box0) & box0) | (f9_nonzero(g & (box0 << 3)) & (box0 << 3)) |
+                      (f9_nonzero(g & (box0 << 6)) & (box0 << 6));
+        f9_v4 folded = (g | g >> 9 | g >> 18) & row0;
+        uint32_t cols = folded[0] | folded[1] | folded[2];
+        /* two givens of d in one unit leave it fewer rows, boxes or columns
+         * than givens */
+        int n = f9_popcount4(g);
+        if (f9_popcount4(rows) != 9 * n || f9_popcount4(boxes) != 9 * n ||
+            __builtin_popcount(cols) != n)
+            return SUDOKU_CONFLICT;
+        uint32_t col_cells = cols * F9_LANES;
+        f9_v4 f =
+            (band & ~(rows | boxes | filled | (f9_v4){col_cells, col_cells, col_cells, 0})) | g;
+        memcpy(&s->f[4 * d], &f, sizeof(f));
+        f = ~f; /* every band gets a first update */
+        memcpy(&s->prev[4 * d], &f, sizeof(f));
     }
+    f9_v4 unsolved = band & ~filled;
+    memcpy(s->unsolved, &unsolved, sizeof(unsolved));
     return SUDOKU_SOLVED;
 }
 
-sudoku_status sdk_fast9_solve(const uint8_t *cells, const sudoku_limits *limits, sudoku_result *r)
+sudoku_status F9_SOLVE(const uint8_t *cells, const sudoku_limits *limits, sudoku_result *r)
 {
     f9_ctx c;
     memset(&c, 0, sizeof(c));
@@ -597,3 +656,14 @@ sudoku_status sdk_fast9_solve(const uint8_t *cells, const sudoku_limits *limits,
     r->stats = c.st;
     return status;
 }
+
+#ifdef F9_DISPATCH
+sudoku_status sdk_fast9_solve(const uint8_t *cells, const sudoku_limits *limits, sudoku_result *r)
+{
+#if SDK_FAST9_V3
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2"))
+        return sdk_fast9_solve_v3(cells, limits, r);
+#endif
+    return sdk_fast9_solve_base(cells, limits, r);
+}
+#endif

@@ -229,11 +229,12 @@ sudoku_status sudoku_solve(sudoku_solver *s, const sudoku_puzzle *p, const sudok
 {
     uint64_t start = sudoku_now_ns();
     sdk_result_reset(r);
-    if (sudoku_puzzle_check(p, NULL) != 0 || p->size > s->max_size) {
-        r->status = SUDOKU_INVALID;
-    } else if (p->size == 9 && p->box_rows == 3 && !p->diagonal && !p->has_regions) {
-        /* finds broken givens itself, as it loads them */
+    if (p->size == 9 && p->box_rows == 3 && p->box_cols == 3 && !p->diagonal && !p->has_regions &&
+        s->max_size >= 9) {
+        /* a valid shape; it finds bad and broken givens itself, as it loads them */
         sdk_fast9_solve(p->cells, limits, r);
+    } else if (sudoku_puzzle_check(p, NULL) != 0 || p->size > s->max_size) {
+        r->status = SUDOKU_INVALID;
     } else if (sudoku_conflicts(p, NULL, 0) != 0) {
         r->status = SUDOKU_CONFLICT;
         r->count_exact = true; /* broken givens: no solution, for certain */

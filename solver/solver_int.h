@@ -46,6 +46,20 @@ static inline int sdk_char_value(unsigned char ch)
  * Uses only the stack; reentrant. */
 sudoku_status sdk_fast9_solve(const uint8_t *cells, const sudoku_limits *limits, sudoku_result *r);
 
+/* The two builds of it sdk_fast9_solve chooses from, the same code: _base
+ * for the target the Makefile sets, _v3 for AVX2 and BMI2 (fast9_v3.c),
+ * which exists on x86-64 but for a portable build and is chosen on CPUs
+ * that have both. The tests hold them to the same answers. */
+sudoku_status sdk_fast9_solve_base(const uint8_t *cells, const sudoku_limits *limits,
+                                   sudoku_result *r);
+#if defined(__x86_64__) && !defined(SDK_PORTABLE)
+#define SDK_FAST9_V3 1
+sudoku_status sdk_fast9_solve_v3(const uint8_t *cells, const sudoku_limits *limits,
+                                 sudoku_result *r);
+#else
+#define SDK_FAST9_V3 0
+#endif
+
 /* Solves any shape sudoku_puzzle_check() accepts, givens known not to
  * conflict, with the generic bitmask search; same contract for r. The tests
  * call it directly to check the fast path against it. */
@@ -65,7 +79,6 @@ sudoku_status sdk_random_solve(sudoku_solver *s, const sudoku_puzzle *p,
 #define SDK_MAX_UNITS   (3 * SUDOKU_MAX_SIZE + 2)
 #define SDK_CELL_UNITS  5 /* row, column, box, and both diagonals at an odd centre */
 #define SDK_DIRTY_WORDS ((SDK_MAX_UNITS + 63) / 64) /* a bit per unit, in 64-bit words */
-
 
 /* Number of units of p's shape: 3N, plus 2 with the diagonals. */
 int sdk_unit_count(const sudoku_puzzle *p);

@@ -483,7 +483,66 @@ Test(fast9, refuses_bad_givens)
     cells[44] = 5; /* same row */
     cr_assert_eq(fast(cells, 2, &r, NULL, 0), SUDOKU_CONFLICT);
     cr_assert_eq(r.solution_count, 0);
+    cells[80] = 255; /* a bad value outranks a conflict, as in sudoku_puzzle_check */
+    cr_assert_eq(fast(cells, 2, &r, NULL, 0), SUDOKU_INVALID);
 }
+
+/* A digit twice in a row, a column or a box, in every band and stack, each
+ * with a third cell of that digit elsewhere that breaks nothing. */
+Test(fast9, finds_every_kind_of_repeated_given)
+{
+    for (int d = 1; d <= 9; d++) {
+        for (int a = 0; a < 81; a++) {
+            for (int b = a + 1; b < 81; b++) {
+                int ra = a / 9, ca = a % 9, rb = b / 9, cb = b % 9;
+                bool same = ra == rb || ca == cb || (ra / 3 == rb / 3 && ca / 3 == cb / 3);
+                if (!same && (a + b + d) % 7 != 0) continue; /* a sample of the fine pairs */
+                uint8_t cells[81] = {0};
+                sudoku_result r;
+                cells[a] = cells[b] = (uint8_t)d;
+                cr_assert_eq(fast(cells, 1, &r, NULL, 0), same ? SUDOKU_CONFLICT : SUDOKU_SOLVED,
+                             "digit %d at r%dc%d and r%dc%d", d, ra + 1, ca + 1, rb + 1, cb + 1);
+            }
+        }
+    }
+}
+
+#if SDK_FAST9_V3
+/* The AVX2 build and the baseline build are the same search: the same
+ * answers and the same counts, on unique puzzles and on puzzles with many
+ * solutions. */
+static void check_builds_agree(const char *name, int limit)
+{
+    char path[256], line[256];
+    snprintf(path, sizeof(path), SHARED "%s", name);
+    FILE *f = fopen(path, "r");
+    if (!f) cr_skip_test("%s absent: shared data is not part of a plain clone", path);
+    int n = 0;
+    while (n < limit && fgets(line, sizeof(line), f)) {
+        uint8_t cells[81], a[2 * 81], b[2 * 81];
+        to_cells(line, cells);
+        sudoku_limits lim = {.max_solutions = 2};
+        sudoku_result r = {.solutions = a, .solutions_capacity = 2};
+        sudoku_result q = {.solutions = b, .solutions_capacity = 2};
+        n++;
+        sudoku_status sb = sdk_fast9_solve_base(cells, &lim, &r);
+        cr_assert_eq(sdk_fast9_solve_v3(cells, &lim, &q), sb, "%s line %d", name, n);
+        cr_assert_eq(r.solutions_stored, q.solutions_stored, "%s line %d", name, n);
+        cr_assert_arr_eq(a, b, 81 * r.solutions_stored, "%s line %d", name, n);
+        cr_assert_arr_eq(&r.stats, &q.stats, sizeof(r.stats), "%s line %d: stats", name, n);
+    }
+    fclose(f);
+    cr_assert_gt(n, 0);
+}
+
+Test(fast9, avx2_build_agrees_with_baseline)
+{
+    if (!__builtin_cpu_supports("avx2") || !__builtin_cpu_supports("bmi2"))
+        cr_skip_test("this CPU has no AVX2 and BMI2");
+    check_builds_agree("puzzles3_magictour_top1465", 1465);
+    check_builds_agree("puzzles7_serg_benchmark", 2000);
+}
+#endif
 
 Test(fast9, sudoku_solve_takes_the_fast_path_for_plain_9x9)
 {
