@@ -343,6 +343,15 @@ static inline void f9_count(const f9_state *s, int d, f9_v4 *a1, f9_v4 *a2, f9_v
     *a1 |= x;
 }
 
+/* The digits cell p of band b may still hold, bit d for digit d. */
+static inline uint32_t f9_cell_digits(const f9_state *s, int b, int p)
+{
+    const uint32_t *f = &s->f[b];
+    return ((f[0] >> p) & 1u) | ((f[4] >> p) & 1u) << 1 | ((f[8] >> p) & 1u) << 2 |
+           ((f[12] >> p) & 1u) << 3 | ((f[16] >> p) & 1u) << 4 | ((f[20] >> p) & 1u) << 5 |
+           ((f[24] >> p) & 1u) << 6 | ((f[28] >> p) & 1u) << 7 | ((f[32] >> p) & 1u) << 8;
+}
+
 /* Propagates to the fixpoint. Returns 0 on a contradiction, else 1 with the
  * bivalue cells of each band in bival. */
 static int f9_propagate(f9_ctx *c, f9_state *s, uint32_t bival[3])
@@ -368,11 +377,10 @@ static int f9_propagate(f9_ctx *c, f9_state *s, uint32_t bival[3])
                 while (m) {
                     int p = __builtin_ctz(m);
                     m &= m - 1;
-                    int d = 0;
-                    while (d < 9 && !((s->f[4 * d + b] >> p) & 1u)) d++;
+                    uint32_t digits = f9_cell_digits(s, b, p);
                     /* an earlier single of this pass took its last digit */
-                    if (d == 9) return 0;
-                    f9_assign(s, d, b, p);
+                    if (!digits) return 0;
+                    f9_assign(s, __builtin_ctz(digits), b, p);
                     n++;
                 }
             }
@@ -408,58 +416,88 @@ static const uint32_t column_cells[27] = {F9_REP27(F9_COLUMN)};
  * fewest candidates. Returns the digits of the cell. */
 static uint32_t f9_pick(const f9_state *s, const uint32_t bival[3], int *band, int *pos)
 {
-    int best = -1;
+    /* the best key: reach above, then band and cell, so the larger key
+     * wins a tie as the later cell; a max, not a branch, keeps the choice
+     * out of the branch predictor */
+    uint32_t best = 0;
     for (int b = 0; b < 3; b++) {
         /* reach = unsolved cells of the row, box and column in this band,
          * plus those of the column in the other two */
         uint32_t u = s->unsolved[b], u1 = s->unsolved[b == 2 ? 0 : b + 1];
         uint32_t u2 = s->unsolved[b == 0 ? 2 : b - 1];
         for (uint32_t m = bival[b]; m; m &= m - 1) {
-            int p = __builtin_ctz(m);
+            uint32_t p = (uint32_t)__builtin_ctz(m);
             uint32_t col = column_cells[p];
-            int reach = __builtin_popcount(u & peer_cells[p]) +
-                        __builtin_popcount((u1 & col) | (u2 & col) << 1);
-            if (reach >= best) {
-                best = reach;
-                *band = b;
-                *pos = p;
-            }
+            uint32_t reach = (uint32_t)__builtin_popcount(u & peer_cells[p]) +
+                             (uint32_t)__builtin_popcount((u1 & col) | (u2 & col) << 1);
+            uint32_t key = (reach + 1) << 7 | (uint32_t)b << 5 | p;
+            best = key > best ? key : best;
         }
     }
-    if (best < 0) {
-        best = 9 + 1; /* more than the nine candidates any cell can have */
+    if (best) {
+        *band = (int)(best >> 5) & 3;
+        *pos = (int)(best & 31);
+    } else {
+        int fewest = 9 + 1; /* more than the nine candidates any cell can have */
         for (int b = 0; b < 3; b++) {
             for (uint32_t m = s->unsolved[b]; m; m &= m - 1) {
-                int p = __builtin_ctz(m), n = 0;
-                for (int d = 0; d < 9; d++) n += (s->f[4 * d + b] >> p) & 1u;
-                if (n < best) {
-                    best = n;
+                int p = __builtin_ctz(m), n = __builtin_popcount(f9_cell_digits(s, b, p));
+                if (n < fewest) {
+                    fewest = n;
                     *band = b;
                     *pos = p;
                 }
             }
         }
     }
-    const uint32_t *f = &s->f[*band];
-    int p = *pos;
-    return ((f[0] >> p) & 1u) | ((f[4] >> p) & 1u) << 1 | ((f[8] >> p) & 1u) << 2 |
-           ((f[12] >> p) & 1u) << 3 | ((f[16] >> p) & 1u) << 4 | ((f[20] >> p) & 1u) << 5 |
-           ((f[24] >> p) & 1u) << 6 | ((f[28] >> p) & 1u) << 7 | ((f[32] >> p) & 1u) << 8;
+    return f9_cell_digits(s, *band, *pos);
+}
+
+/* The cells of an 8-bit set as 8 bytes, cell i in byte i (the machine's
+ * order): 1 << j where the cell is in the set, else 0. */
+static inline uint64_t f9_spread8(uint32_t x, int j)
+{
+    uint64_t m =
+        (uint64_t)(x & 0xFFu) * UINT64_C(0x0101010101010101) & UINT64_C(0x8040201008040201);
+    uint64_t bytes =
+        ((m + UINT64_C(0x7F7F7F7F7F7F7F7F)) >> (7 - j)) & (UINT64_C(0x0101010101010101) << j);
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    bytes = __builtin_bswap64(bytes);
+#endif
+    return bytes;
+}
+
+/* Writes a solved state as 81 digits. Bit plane j of the digits (1..9) is the
+ * union of the masks of the digits that have bit j, so four unions per band
+ * and a spread of each into bytes give the grid without a branch. */
+static void f9_write_grid(const f9_state *s, uint8_t *out)
+{
+#define F9_D(d) f9_load(&s->f[4 * (d)])
+    const f9_v4 plane[4] = {
+        F9_D(0) | F9_D(2) | F9_D(4) | F9_D(6) | F9_D(8), /* 1, 3, 5, 7, 9 */
+        F9_D(1) | F9_D(2) | F9_D(5) | F9_D(6),           /* 2, 3, 6, 7 */
+        F9_D(3) | F9_D(4) | F9_D(5) | F9_D(6),           /* 4, 5, 6, 7 */
+        F9_D(7) | F9_D(8),                               /* 8, 9 */
+    };
+#undef F9_D
+    uint8_t grid[3 * 27 + 5];
+#pragma GCC unroll 3
+    for (int b = 0; b < 3; b++) {
+#pragma GCC unroll 4
+        for (int k = 0; k < 4; k++) {
+            uint64_t bytes =
+                f9_spread8(plane[0][b] >> (8 * k), 0) | f9_spread8(plane[1][b] >> (8 * k), 1) |
+                f9_spread8(plane[2][b] >> (8 * k), 2) | f9_spread8(plane[3][b] >> (8 * k), 3);
+            memcpy(grid + 27 * b + 8 * k, &bytes, sizeof(bytes));
+        }
+    }
+    memcpy(out, grid, 81);
 }
 
 static void f9_record(f9_ctx *c, const f9_state *s)
 {
     if (c->stored < c->cap) {
-        uint8_t *g = c->out + 81 * c->stored;
-        for (int d = 0; d < 9; d++) {
-            for (int b = 0; b < 3; b++) {
-                uint32_t x = s->f[4 * d + b];
-                while (x) {
-                    g[27 * b + __builtin_ctz(x)] = (uint8_t)(d + 1);
-                    x &= x - 1;
-                }
-            }
-        }
+        f9_write_grid(s, c->out + 81 * c->stored);
         c->stored++;
     }
     if (++c->count >= c->max_solutions) c->stop = F9_ENOUGH;
@@ -488,6 +526,16 @@ static int f9_over_budget(f9_ctx *c)
     return 0;
 }
 
+/* *dst = *src as 16-byte moves: a plain struct copy of this size becomes
+ * `rep movsq`, whose start-up costs more than the copy. */
+static inline void f9_copy(f9_state *dst, const f9_state *src)
+{
+    f9_v4 *d = (f9_v4 *)(void *)dst;
+    const f9_v4 *p = (const f9_v4 *)(const void *)src;
+#pragma GCC unroll 19
+    for (size_t i = 0; i < sizeof(f9_state) / sizeof(f9_v4); i++) d[i] = p[i];
+}
+
 /* Depth-first search from s; s is consumed (the last branch runs in it). */
 static void f9_search(f9_ctx *c, f9_state *s, uint32_t depth)
 {
@@ -511,7 +559,8 @@ static void f9_search(f9_ctx *c, f9_state *s, uint32_t depth)
         depth++;
         if (depth > c->st.max_depth) c->st.max_depth = depth;
         while (digits & (digits - 1)) {
-            f9_state t = *s;
+            f9_state t;
+            f9_copy(&t, s);
             f9_assign(&t, __builtin_ctz(digits), b, p);
             digits &= digits - 1;
             c->st.guesses++;
