@@ -12,8 +12,10 @@
 # benchmarks it) or a built run_benchmark. Each round runs both solvers on
 # each set, one after the other, the order alternating from round to round,
 # so that whatever else the machine is doing falls on both alike:
-#   ours:  sudoku bench --unique --seconds $RUN_SECONDS --runs 1 FILE
-#          (the file copied to $RUN_SECONDS of CPU time, every copy relabelled)
+#   ours:  sudoku bench --unique --wall --seconds $RUN_SECONDS --runs 1 FILE
+#          (the file copied to $RUN_SECONDS, every copy relabelled, timed by
+#          the wall clock as tdoku times itself: CPU time would spare ours the
+#          time other processes take and charge it to tdoku)
 #   tdoku: run_benchmark -stdoku -t$RUN_SECONDS -w1 -n$TDOKU_N FILE
 #          (the file copied and relabelled to $TDOKU_N puzzles, timed by the
 #          wall clock after a one-second warm-up; it stops at 2 solutions too)
@@ -58,7 +60,7 @@ bench_need vs-tdoku.sh "$tdoku" 'a tdoku run_benchmark'
 
 # ours FILE / theirs FILE: one run's puzzles/s.
 ours() {
-    "${pin[@]}" "$sudoku" bench --unique --seconds "$seconds" --runs 1 "$1" |
+    "${pin[@]}" "$sudoku" bench --unique --wall --seconds "$seconds" --runs 1 "$1" |
         awk -F'|' 'NR == 3 { gsub(/ /, "", $4); print $4 }'
 }
 theirs() {
@@ -103,5 +105,5 @@ echo "|-----|------------------:|----------------:|---------------:|------------
 for row in "${rows[@]}"; do echo "$row"; done
 echo
 echo "Both stop at 2 solutions (proving uniqueness), on relabelled copies of each file;"
-echo "sudokud: \`sudoku bench --unique --seconds $seconds --runs 1\` (CPU time of the round);"
+echo "sudokud: \`sudoku bench --unique --wall --seconds $seconds --runs 1\` (wall clock);"
 echo "tdoku: \`run_benchmark -stdoku -t$seconds -w1 -n$tdoku_n\` (wall clock). Medians of $rounds rounds."

@@ -64,13 +64,14 @@ static const struct command {
                           "    on any '!' line.\n"},
     {"bench", cli_bench_main, true, TAKES_BOX | TAKES_THREADS,
      "sudoku bench [--unique] [--box RxC] [--threads N] [--runs R] [--seconds S]\n"
-     "             [--seed S] [--as-written] FILE...",
+     "             [--wall] [--seed S] [--as-written] FILE...",
      "bench: times the solve calls alone. Each FILE is parsed into memory,\n"
      "    solved once untimed, then copied until a round takes --seconds S of\n"
      "    CPU time (default 1), every puzzle of every copy randomly relabelled\n"
      "    (rows in bands, bands, columns in stacks, stacks, symbols; --seed,\n"
      "    default 1). Prints a markdown table, one row per FILE: the median of\n"
-     "    --runs R rounds (default 5), and how it was measured.\n"
+     "    --runs R rounds (default 5), and how it was measured. --wall times\n"
+     "    the rounds by the wall clock, as other solvers' benchmarks do.\n"
      "    --as-written skips the relabelling: the puzzles as the file has them,\n"
      "    as a server would get them. Solves stop at 2 solutions with --unique,\n"
      "    else at 1. Every answer is checked against FILE.solutions or\n"
