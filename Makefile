@@ -163,10 +163,17 @@ SAN_ENV := ASAN_OPTIONS=abort_on_error=0:detect_leaks=1:exitcode=23 \
            UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
            TSAN_OPTIONS=halt_on_error=1:exitcode=66
 
-# `make test` is what CI runs: deps first, then every suite; any failure stops it non-zero.
-# The Criterion suites come last, so the output ends with their summary lines.
+# `make test` is what CI runs: deps first, then every program the suites run, built on every
+# core at once (the seven builds are independent), then every suite, one at a time; any failure
+# stops it non-zero. The Criterion suites come last, so the output ends with their summary lines.
+NPROC := $(shell nproc 2>/dev/null || echo 2)
+TEST_PROGRAMS := build/sudoku build/sudokud build/bench-classify $(FUZZERS) \
+                 build/asan/tests/unit build/asan/tests/http build/asan/sudokud \
+                 build/tsan/tests/unit build/tsan/tests/http build/tsan/sudokud \
+                 build/arm64/tests/solver build/arm64/sudoku build/arm64-plain/tests/solver
 test:
 	@scripts/deps.sh test
+	@$(MAKE) --no-print-directory -j$(NPROC) $(TEST_PROGRAMS)
 	@$(MAKE) --no-print-directory test-openapi test-docs test-fuzz test-deploy test-browser \
 	    test-arm64 test-k8s test-container test-unit test-http test-tsan
 
@@ -214,7 +221,7 @@ screenshots: build/sudokud
 
 FUZZ_SECONDS ?= 20
 test-fuzz: $(FUZZERS)
-	scripts/fuzz.sh $(FUZZ_SECONDS) $(FUZZERS)
+	FUZZ_JOBS=$(NPROC) scripts/fuzz.sh $(FUZZ_SECONDS) $(FUZZERS)
 
 fuzz: $(FUZZERS)
 	scripts/fuzz.sh $${FUZZ_TIME:-600} $(FUZZERS)
