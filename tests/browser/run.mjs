@@ -37,6 +37,9 @@ const P25 = readFileSync(new URL('p25.txt', import.meta.url), 'utf8').trim();
 
 let server;
 
+// named in another case's note, which leaves the photo to it
+const SCAN_PHOTO_CASE = 'scan: a photo from tests/data/scan/ goes to the server and its reading loads onto the board, doubtful cells outlined';
+
 // ---- helpers ----
 
 const board = (page) => page.getByRole('grid', { name: 'Sudoku board' });
@@ -872,7 +875,7 @@ const cases = [
       assert(/2 printed and 1 handwritten/.test(report.text) && /r1c1, r5c5/.test(report.text) && /corrected r2c1/.test(report.text)
         && /repeat .*: r1c1, r1c2/.test(report.text), `the report says it all: ${report.text}`);
       const hasScan = (await api(server, 'openapi.yaml')).text.includes('  /v1/scan:');
-      if (hasScan) return { note: '/v1/scan is in this server\'s API: the lead\'s scan test covers it' };
+      if (hasScan) return { note: `/v1/scan is in this server's API: the case "${SCAN_PHOTO_CASE}" sends it a photo` };
       const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
       await input.setInputFiles({ name: 'grid.png', mimeType: 'image/png', buffer: png });
       await status(page, /^Photo scans are not available on this server/);
@@ -881,7 +884,7 @@ const cases = [
     },
   },
   {
-    name: 'scan: a photo from tests/data/scan/ goes to the server and its reading loads onto the board, doubtful cells outlined',
+    name: SCAN_PHOTO_CASE,
     async run(openPage) {
       // mixed9.jpg: a train photo of wichtounet/sudoku_dataset (CC-BY-4.0) with printed givens
       // and handwritten entries; the server's own answer to the same bytes is the reference
