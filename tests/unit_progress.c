@@ -52,57 +52,71 @@ Test(progress, a_short_buffer_gets_a_cut_line)
     cr_assert_str_eq(line, "rate: 120/3");
 }
 
-/* Everything p wrote to its memstream so far. */
-static const char *drawn(FILE *f, char **text)
+/* A memstream standing for the terminal. */
+typedef struct screen {
+    FILE *f;
+    char *text;
+    size_t len, seen;
+} screen;
+
+static screen *screen_open(void)
 {
-    fflush(f);
-    return *text ? *text : "";
+    screen *s = calloc(1, sizeof(*s));
+    s->f = open_memstream(&s->text, &s->len);
+    cr_assert_not_null(s->f);
+    return s;
+}
+
+/* What was written since the last look ("" for nothing); valid until the next write. */
+static const char *screen_news(screen *s)
+{
+    fflush(s->f);
+    const char *news = s->text ? s->text + s->seen : "";
+    s->seen = s->len;
+    return news;
+}
+
+static void screen_close(screen *s)
+{
+    fclose(s->f);
+    free(s->text);
+    free(s);
 }
 
 Test(progress, it_draws_at_the_first_item_then_at_most_every_250_ms_and_erases_at_the_end)
 {
-    char *text = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&text, &len);
+    screen *s = screen_open();
     cli_progress p;
-    cli_progress_init(&p, f, false, "generate", "puzzles", 10, 0);
+    cli_progress_init(&p, s->f, false, "generate", "puzzles", 10, 0);
     cli_progress_tick(&p, 1, 100 * MS);
-    cr_assert_str_eq(drawn(f, &text), "\rgenerate: 1/10 puzzles (10%), 10.0/s, 0:01 left\033[K");
+    cr_assert_str_eq(screen_news(s), "\rgenerate: 1/10 puzzles (10%), 10.0/s, 0:01 left\033[K");
     cli_progress_tick(&p, 1, 200 * MS); /* 100 ms after the first draw: not yet */
     cli_progress_tick(&p, 1, 349 * MS);
-    size_t before = strlen(drawn(f, &text));
+    cr_assert_str_eq(screen_news(s), "");
     cli_progress_tick(&p, 1, 350 * MS);
-    cr_assert_str_eq(drawn(f, &text) + before,
-                     "\rgenerate: 4/10 puzzles (40%), 11.4/s, 0:01 left\033[K");
+    cr_assert_str_eq(screen_news(s), "\rgenerate: 4/10 puzzles (40%), 11.4/s, 0:01 left\033[K");
     /* not interleaved: stdout goes elsewhere, so the line stays up */
-    before = strlen(drawn(f, &text));
     cli_progress_clear(&p);
-    cr_assert_eq(strlen(drawn(f, &text)), before);
+    cr_assert_str_eq(screen_news(s), "");
     cli_progress_end(&p);
-    cr_assert_str_eq(drawn(f, &text) + before, "\r\033[K");
-    before = strlen(drawn(f, &text));
+    cr_assert_str_eq(screen_news(s), "\r\033[K");
     cli_progress_end(&p); /* nothing shown: nothing to erase */
-    cr_assert_eq(strlen(drawn(f, &text)), before);
-    fclose(f);
-    free(text);
+    cr_assert_str_eq(screen_news(s), "");
+    screen_close(s);
 }
 
 Test(progress, interleaved_it_erases_before_stdout_lines_and_draws_again_at_the_next_item)
 {
-    char *text = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&text, &len);
+    screen *s = screen_open();
     cli_progress p;
-    cli_progress_init(&p, f, true, "rate", "puzzles", 0, 0);
+    cli_progress_init(&p, s->f, true, "rate", "puzzles", 0, 0);
     cli_progress_tick(&p, 1, 1000 * MS);
-    size_t before = strlen(drawn(f, &text));
+    cr_assert_str_eq(screen_news(s), "\rrate: 1 puzzles, 1.00/s\033[K");
     cli_progress_clear(&p);
-    cr_assert_str_eq(drawn(f, &text) + before, "\r\033[K");
-    before = strlen(drawn(f, &text));
+    cr_assert_str_eq(screen_news(s), "\r\033[K");
     cli_progress_tick(&p, 1, 1001 * MS); /* 1 ms later, but the line was erased */
-    cr_assert_str_eq(drawn(f, &text) + before, "\rrate: 2 puzzles, 2.00/s\033[K");
-    fclose(f);
-    free(text);
+    cr_assert_str_eq(screen_news(s), "\rrate: 2 puzzles, 2.00/s\033[K");
+    screen_close(s);
 }
 
 Test(progress, silent_it_writes_nothing)
