@@ -398,11 +398,16 @@ function outcome(res) {
   }
 }
 
+/** The board filled with values, and the game over: the clock stops. */
+function fillBoard(values) {
+  finished = true;
+  timer.stop();
+  edit(game.change(values.map((v, i) => ({ i, v, marks: [] }))));
+}
+
 async function solve() {
   if (offline() && solution && solution.key === solutionKey()) {
-    finished = true;
-    timer.stop();
-    edit(game.change(solution.values.map((v, i) => ({ i, v, marks: [] }))));
+    fillBoard(solution.values);
     say('Solved from the solution this page keeps (you are offline).');
     return;
   }
@@ -414,9 +419,7 @@ async function solve() {
   }
   const values = valuesOf(res.solution);
   if (res.status === 'solved' && res.unique === true) solution = { key: solutionKey(), values };
-  finished = true;
-  timer.stop();
-  edit(game.change(values.map((v, i) => ({ i, v, marks: [] }))));
+  fillBoard(values);
   say(res.status === 'multiple' ? 'This puzzle has more than one solution: the board shows the first one found.' : outcome(res));
 }
 
@@ -669,7 +672,10 @@ $('print').addEventListener('click', () => {
   window.print();
 });
 window.addEventListener('beforeprint', preparePrint);
-window.addEventListener('online', showConnection);
+window.addEventListener('online', () => {
+  showConnection();
+  if (loaded && !loaded.rating) rate(); // what could not be asked offline
+});
 window.addEventListener('offline', showConnection);
 $('fill').addEventListener('click', () => {
   const changed = game.fillCandidates();

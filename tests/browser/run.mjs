@@ -895,7 +895,7 @@ const cases = [
     },
   },
   {
-    name: 'offline 12: opened once, the page loads and plays with no connection: digits, notes, undo, Check, timer, the saved game; Hint and New puzzle say they need it',
+    name: 'offline 12: opened once, the page loads and plays with no connection: digits, notes, undo, Check, timer, the saved game, Solve; Hint and New puzzle say they need it',
     async run(openPage) {
       const own = await startServer(); // stopped below: no connection at all, not only the browser's word for it
       const { page, context } = await openPage();
@@ -954,6 +954,10 @@ const cases = [
       await page.locator('html[data-ready=true]').waitFor();
       equal([await cell(page, ...name(a)).textContent(), await cell(page, ...name(c)).textContent(),
         await cell(page, ...name(b)).getAttribute('aria-description')], [sol[a], wrong, 'pencil marks 1'], 'the saved game after a reload offline');
+      // Solve, from the kept solution
+      await reveal(page);
+      await status(page, /^Solved from the solution this page keeps \(you are offline\)\.$/);
+      await expectBoard(page, sol, 'solved offline');
       await context.setOffline(false);
     },
   },
