@@ -181,6 +181,7 @@ test-http: build/asan/tests/http build/asan/sudokud
 test-tsan: build/tsan/tests/unit build/tsan/tests/http build/tsan/sudokud
 	$(SAN_ENV) build/tsan/tests/unit --filter 'pool/*'
 	$(SAN_ENV) build/tsan/tests/unit --filter 'scan_classify/threads_*'
+	$(SAN_ENV) build/tsan/tests/unit --filter 'progress/*'
 	$(SAN_ENV) SUDOKUD_BIN=build/tsan/sudokud build/tsan/tests/http
 
 test-openapi:
