@@ -11,6 +11,7 @@
 #   make install                the binaries and man pages under $(DESTDIR)$(PREFIX)
 #   make test-browser           the page in headless chromium (tests/browser/), then Lighthouse
 #   make test-lighthouse        Lighthouse alone: mobile and desktop scores of the served page
+#                               (performance printed; `make bench` gates it, bench/lighthouse.sh)
 #   make screenshots            that suite, saving docs/page-desktop.png and docs/page-phone.png
 
 CC      ?= cc
@@ -187,6 +188,7 @@ test-http: build/asan/tests/http build/asan/sudokud
 test-tsan: build/tsan/tests/unit build/tsan/tests/http build/tsan/sudokud
 	$(SAN_ENV) build/tsan/tests/unit --filter 'pool/*'
 	$(SAN_ENV) build/tsan/tests/unit --filter 'scan_classify/threads_*'
+	$(SAN_ENV) build/tsan/tests/unit --filter 'progress/*'
 	$(SAN_ENV) SUDOKUD_BIN=build/tsan/sudokud build/tsan/tests/http
 
 test-openapi:
@@ -205,7 +207,8 @@ test-deploy: build/sudokud
 # The page in Debian's chromium, driven by playwright-core, against a real build/sudokud on a
 # loopback port (tests/browser/run.mjs; `make test-browser NAME=16x16` runs the matching cases,
 # and no Lighthouse). Lighthouse 12.2.3 then scores the page (tests/browser/lighthouse.mjs,
-# about 25 s): accessibility, best practices and SEO 100, CLS < 0.02, performance >= 90.
+# about 25 s): accessibility, best practices and SEO 100 and CLS < 0.02 are gated; performance
+# is printed, not gated (timed, it follows the machine's load): bench/lighthouse.sh gates it.
 test-browser: build/sudokud
 	@scripts/deps.sh browser
 	SUDOKUD_BIN=build/sudokud node tests/browser/run.mjs '$(NAME)'
@@ -235,6 +238,8 @@ bench: all build/scan-dump build/bench-classify
 	bench/http.sh build/sudokud build/sudoku
 	bench/floor.sh
 	bench/scan.sh build/sudoku build/bench-classify
+	@scripts/deps.sh browser
+	bench/lighthouse.sh build/sudokud
 
 FMT_FILES = $(wildcard solver/*.[ch] solver/logic/*.[ch] server/*.[ch] writers/*.[ch] cli/*.[ch] tests/*.[ch] tests/support/*.[ch] fuzz/*.[ch]) \
             $(wildcard scan/*.[ch] scan/tools/*.c) \

@@ -20,6 +20,7 @@
 #include "cli/commands.h"
 #include "cli/io.h"
 #include "cli/parallel.h"
+#include "cli/progress.h"
 
 enum {
     LINES_PER_THREAD = 64, /* batch size per thread when threads > 1 */
@@ -48,6 +49,7 @@ struct batch {
     const cli_batch_opts *o;
     struct worker *workers;
     struct item *items;
+    cli_progress progress;
 };
 
 /* An append-only line in a fixed buffer; text beyond the end is dropped. */
@@ -132,6 +134,7 @@ static void solve_item(void *ctx, int worker, size_t index)
         snprintf(w->out + n, sizeof(w->out) - n, " (%s:%lu)", it->source, it->line);
     }
     it->out = strdup(w->out);
+    cli_progress_add(&b->progress, 1);
 }
 
 /* Prints and frees the first n items. Returns false when one lacks its
@@ -160,6 +163,11 @@ int cli_batch_run(const cli_batch_opts *o, char *const *files, int nfiles)
     bool all_ok = true, io_error = false, eof = false;
     int status = 2;
 
+    cli_progress_start(&b.progress, o->command, "puzzles", 0);
+    if (cli_progress_on(&b.progress)) {
+        long total = cli_reader_count(files, nfiles, o->box_rows * o->box_cols);
+        cli_progress_set_total(&b.progress, total > 0 ? (uint64_t)total : 0);
+    }
     cli_reader_init(&reader, files, nfiles);
     b.items = calloc(cap, sizeof(*b.items));
     b.workers = calloc((size_t)o->threads, sizeof(*b.workers));
@@ -197,6 +205,7 @@ int cli_batch_run(const cli_batch_opts *o, char *const *files, int nfiles)
                 oom = true;
         }
         cli_parallel_for(n, o->threads, solve_item, &b);
+        cli_progress_clear(&b.progress);
         if (!flush_items(b.items, n, &all_ok) || oom) goto fail;
     }
     status = io_error ? 2 : all_ok ? 0 : 1;
@@ -204,6 +213,7 @@ int cli_batch_run(const cli_batch_opts *o, char *const *files, int nfiles)
 fail:
     fprintf(stderr, "sudoku: out of memory\n");
 done:
+    cli_progress_end(&b.progress);
     if (b.workers)
         for (int i = 0; i < o->threads; i++) sudoku_solver_free(b.workers[i].solver);
     free(b.workers);
@@ -257,5 +267,6 @@ int cli_batch_main(int argc, char **argv, bool counting, cli_batch_opts *o)
         }
     }
     if (!counting) o->limits.max_solutions = unique ? 2 : 1;
+    o->command = argv[0];
     return cli_batch_run(o, argv + optind, argc - optind);
 }

@@ -29,6 +29,7 @@ typedef struct cli_batch_opts {
     sudoku_limits limits;      /* passed to every solve */
     size_t solutions_capacity; /* solutions each solve may store: 0..2 */
     cli_answer_fn *answer;
+    const char *command; /* its name, for the progress line (cli/progress.h) */
 } cli_batch_opts;
 
 /* Reads puzzles (cli_reader_record rules) from files, stdin when nfiles is
@@ -36,7 +37,8 @@ typedef struct cli_batch_opts {
  * o->answer's line, or `! invalid: REASON`, `! conflict DETAILS` or
  * `! limit`; every `!` line ends in ` (FILE:LINE)`, where its puzzle starts. Returns the exit
  * status: 0 when every line was answered, 1 when some was not, 2 when a file could not be read (it
- * is skipped, the others are done) or memory ran out (the lines before are printed). */
+ * is skipped, the others are done) or memory ran out (the lines before are printed). Progress goes
+ * to stderr when it is a terminal. */
 int cli_batch_run(const cli_batch_opts *o, char *const *files, int nfiles);
 
 /* The command line of `solve` (counting false) and `count` (true): parses

@@ -22,6 +22,7 @@
 #include "cli/args.h"
 #include "cli/commands.h"
 #include "cli/parallel.h"
+#include "cli/progress.h"
 #include "solver/sudoku.h"
 
 enum {
@@ -47,10 +48,11 @@ struct run {
     struct worker *workers;
     char *lines; /* chunk lines, LINE_MAX bytes each */
     bool *ok;
+    cli_progress progress;
 };
 
 /* Writes line `index` of the chunk: the puzzle, or a JSON object. */
-static void make_line(void *ctx, int worker, size_t index)
+static void write_line(void *ctx, int worker, size_t index)
 {
     struct run *run = ctx;
     struct worker *w = &run->workers[worker];
@@ -86,6 +88,14 @@ static void make_line(void *ctx, int worker, size_t index)
         snprintf(line + n, LINE_MAX - (size_t)n, "}");
 }
 
+/* write_line, counted for the progress line. */
+static void make_line(void *ctx, int worker, size_t index)
+{
+    struct run *run = ctx;
+    write_line(ctx, worker, index);
+    cli_progress_add(&run->progress, 1);
+}
+
 /* Makes and prints `count` puzzles from seed on `threads` workers. Returns
  * the exit status. */
 static int print_puzzles(struct run *run, uint64_t count, int threads)
@@ -104,9 +114,11 @@ static int print_puzzles(struct run *run, uint64_t count, int threads)
         if (run->opts.score && !(w->lg = sudoku_logic_new())) goto fail;
         w->scorer = (sudoku_rating_scorer){.lg = w->lg, .s = w->solver};
     }
+    cli_progress_start(&run->progress, "generate", "puzzles", count);
     for (uint64_t done = 0; done < count; done += chunk) {
         size_t n = count - done < chunk ? (size_t)(count - done) : chunk;
         cli_parallel_for(n, threads, make_line, run);
+        cli_progress_clear(&run->progress);
         for (size_t i = 0; i < n; i++) {
             if (!run->ok[i]) status = 1;
             puts(run->lines + i * LINE_MAX);
@@ -114,6 +126,7 @@ static int print_puzzles(struct run *run, uint64_t count, int threads)
         run->seed += n;
         if (ferror(stdout)) break;
     }
+    cli_progress_end(&run->progress);
     if (fflush(stdout) != 0 || ferror(stdout)) {
         perror("sudoku: stdout");
         status = 2;

@@ -14,6 +14,8 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "solver/sudoku.h"
 
@@ -184,6 +186,25 @@ int cli_reader_record(cli_reader *r, int size, const char **text, size_t *len)
             return -1;
         }
     }
+}
+
+long cli_reader_count(char *const *files, int nfiles, int size)
+{
+    struct stat st;
+    if (nfiles == 0) return -1;
+    for (int i = 0; i < nfiles; i++)
+        if (is_stdin(files[i]) || stat(files[i], &st) != 0 || !S_ISREG(st.st_mode) ||
+            access(files[i], R_OK) != 0)
+            return -1;
+    cli_reader r;
+    const char *text;
+    size_t len;
+    long n = 0;
+    int rc;
+    cli_reader_init(&r, files, nfiles);
+    while ((rc = cli_reader_record(&r, size, &text, &len)) > 0) n++;
+    cli_reader_close(&r);
+    return rc < 0 ? -1 : n;
 }
 
 void cli_reader_close(cli_reader *r)

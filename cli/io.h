@@ -50,6 +50,13 @@ void cli_reader_init(cli_reader *r, char *const *files, int nfiles);
  * with the next file, as cat does. Records never span two files. */
 int cli_reader_record(cli_reader *r, int size, const char **text, size_t *len);
 
+/* The number of records files[0..nfiles) hold for size (as
+ * cli_reader_record counts them), read with a reader of its own; -1 when it
+ * cannot be known without using the input up: standard input (no files, or
+ * `-`), a file that is not a regular one or cannot be read. Writes nothing
+ * to stderr: the real read reports the problems. For progress totals. */
+long cli_reader_count(char *const *files, int nfiles, int size);
+
 /* The same for single lines, for files of one item a line that are not
  * puzzles (bench's FILE.counts): trailing whitespace removed, blank and `#`
  * lines skipped. Use one of the two on a reader, not both. */

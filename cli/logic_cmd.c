@@ -27,6 +27,7 @@
 #include "cli/args.h"
 #include "cli/commands.h"
 #include "cli/io.h"
+#include "cli/progress.h"
 #include "solver/sudoku.h"
 #include "writers/json_write.h"
 
@@ -336,6 +337,12 @@ static int logic_main(int argc, char **argv, cli_logic_mode mode)
         fprintf(stderr, "sudoku: out of memory\n");
         goto done;
     }
+    cli_progress progress;
+    cli_progress_start(&progress, argv[0], "puzzles", 0);
+    if (cli_progress_on(&progress)) {
+        long total = cli_reader_count(argv + optind, argc - optind, c->box_rows * c->box_cols);
+        cli_progress_set_total(&progress, total > 0 ? (uint64_t)total : 0);
+    }
     cli_reader reader;
     cli_reader_init(&reader, argv + optind, argc - optind);
     bool all_ok = true, io_error = false;
@@ -350,8 +357,11 @@ static int logic_main(int argc, char **argv, cli_logic_mode mode)
         c->source = reader.name;
         c->line = reader.lineno;
         c->size = reader.record_size;
+        cli_progress_clear(&progress);
         all_ok &= answer(c, line, len);
+        cli_progress_add(&progress, 1);
     }
+    cli_progress_end(&progress);
     cli_reader_close(&reader);
     status = io_error ? 2 : all_ok ? 0 : 1;
     if (fflush(stdout) != 0) {

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "cli/commands.h"
+#include "cli/progress.h"
 
 #ifdef CLI_NO_SCAN
 int cli_scan_main(int argc, char **argv)
@@ -69,9 +70,11 @@ static unsigned char *read_all(const char *path, size_t *len)
     return data;
 }
 
-/* Reads one image and prints its line. Returns 0 (an ok reading), 1 (no
- * reading, or givens that are not a unique puzzle) or 2 (unreadable file). */
-static int scan_one(const char *path, bool entries, bool json)
+/* Reads one image and prints its line, after erasing the progress line when
+ * stdout shares its terminal (and before a note on stderr). Returns 0 (an ok
+ * reading), 1 (no reading, or givens that are not a unique puzzle) or 2
+ * (unreadable file). */
+static int scan_one(const char *path, bool entries, bool json, cli_progress *progress)
 {
     size_t len = 0;
     unsigned char *bytes = read_all(path, &len);
@@ -79,6 +82,7 @@ static int scan_one(const char *path, bool entries, bool json)
     scan_result r;
     scan_status st = scan_read(bytes, len, NULL, &r);
     free(bytes);
+    cli_progress_clear(progress);
     if (json) {
         buf b = BUF_INIT;
         json_render_scan(&b, &r);
@@ -92,8 +96,10 @@ static int scan_one(const char *path, bool entries, bool json)
     } else {
         printf(entries ? "%s:%s\n" : "%s\n", r.puzzle, r.entries);
     }
-    if (SCAN_IS_READING(st) && st != SCAN_OK)
+    if (SCAN_IS_READING(st) && st != SCAN_OK) {
+        cli_progress_end(progress);
         fprintf(stderr, "sudoku: scan: %s: %s: %s\n", path, scan_status_str(st), r.reason);
+    }
     return st == SCAN_OK ? 0 : 1;
 }
 
@@ -125,10 +131,14 @@ int cli_scan_main(int argc, char **argv)
         return cli_usage_error(argv[0]);
     }
     scan_init();
+    cli_progress progress;
+    cli_progress_start(&progress, "scan", "photos", (uint64_t)(argc - optind));
     for (int i = optind; i < argc; i++) {
-        int rc = scan_one(argv[i], entries, json);
+        int rc = scan_one(argv[i], entries, json, &progress);
         if (rc > status) status = rc;
+        cli_progress_add(&progress, 1);
     }
+    cli_progress_end(&progress);
     if (fflush(stdout) != 0 || ferror(stdout)) {
         perror("sudoku: stdout");
         return 2;

@@ -9,12 +9,49 @@
 # digits of its SHA-256), and its bytes; also its gzip -9 bytes when they
 # save a tenth or more (text, not PNG), with their own ETag (suffix -gz), so
 # a client that accepts gzip gets them without the server compressing on
-# each request. server/assets.h declares the table. POSIX sh, od, gzip and
-# sha256sum only.
+# each request. server/assets.h declares the table. POSIX sh, od, gzip,
+# sed and sha256sum only.
+#
+# web/sw.js, the service worker, is the one file not embedded as written:
+# its `const BUILD = ...;` line gets the build's hash (of the page's other
+# files: a new build is a new worker, with a cache of its own) and its
+# `const FILES = ...;` line the list of those files as URLs relative to it.
 set -eu
 out=$1
 shift
 tmp="$out.tmp"
+
+# The page's files but the worker, and their URLs relative to it.
+page=""
+for f in "$@"; do
+    case "$f" in
+    web/sw.js) ;;
+    web/*) page="$page $f" ;;
+    esac
+done
+build=$(for f in $page; do sha256sum "$f"; done | sha256sum | cut -c1-16)
+files=""
+for f in $page; do
+    case "$f" in
+    web/index.html) url=./ ;;
+    *) url="${f#web/}" ;;
+    esac
+    files="$files${files:+, }'$url'"
+done
+
+# The bytes to embed for f: its own, or the worker's with the two lines written.
+source_of() {
+    case "$1" in
+    web/sw.js)
+        sed -e "s|^const BUILD = .*|const BUILD = '$build';|" \
+            -e "s|^const FILES = .*|const FILES = [$files];|" "$1" >"$tmp.sw.js"
+        grep -q "^const BUILD = '$build';" "$tmp.sw.js" && grep -q "^const FILES = \[$files\];" "$tmp.sw.js" ||
+            { echo "embed.sh: $1 has no 'const BUILD = ...;' and 'const FILES = ...;' lines" >&2; exit 1; }
+        echo "$tmp.sw.js"
+        ;;
+    *) echo "$1" ;;
+    esac
+}
 
 ctype() {
     case "$1" in
@@ -22,6 +59,7 @@ ctype() {
     *.css) echo "text/css; charset=utf-8" ;;
     *.js | *.mjs) echo "text/javascript; charset=utf-8" ;;
     *.json) echo "application/json" ;;
+    *.webmanifest) echo "application/manifest+json" ;;
     *.yaml | *.yml) echo "application/yaml" ;;
     *.svg) echo "image/svg+xml" ;;
     *.png) echo "image/png" ;;
@@ -33,7 +71,8 @@ ctype() {
 
 # The page's files carry no version in their names, so a browser revalidates
 # them on every use (a 304 when unchanged): a page never mixes two builds'
-# files. The icon may be a day old without harm.
+# files. The same holds for the worker (a browser looks for a new one on each
+# visit) and the manifest. The icons may be a day old without harm.
 cache() {
     case "$1" in
     *.svg | *.png | *.ico) echo "public, max-age=86400" ;;
@@ -53,11 +92,12 @@ bytes() {
     echo
     n=0
     for f in "$@"; do
+        src=$(source_of "$f")
         echo "static const unsigned char asset_$n[] = {"
-        bytes "$f"
+        bytes "$src"
         echo "0x00};"
-        gzip -9 -n -c "$f" >"$tmp.gz"
-        if [ $(($(wc -c <"$tmp.gz") * 10)) -le $(($(wc -c <"$f") * 9)) ]; then
+        gzip -9 -n -c "$src" >"$tmp.gz"
+        if [ $(($(wc -c <"$tmp.gz") * 10)) -le $(($(wc -c <"$src") * 9)) ]; then
             echo "static const unsigned char asset_gz_$n[] = {"
             bytes "$tmp.gz"
             echo "0x00};"
@@ -73,9 +113,10 @@ bytes() {
         web/*) path="/${f#web/}" ;;
         *) path="/$f" ;;
         esac
-        etag=$(sha256sum "$f" | cut -c1-16)
-        size=$(wc -c <"$f" | tr -d ' ')
-        gzip -9 -n -c "$f" >"$tmp.gz"
+        src=$(source_of "$f")
+        etag=$(sha256sum "$src" | cut -c1-16)
+        size=$(wc -c <"$src" | tr -d ' ')
+        gzip -9 -n -c "$src" >"$tmp.gz"
         gz_size=$(wc -c <"$tmp.gz" | tr -d ' ')
         gz="NULL, 0"
         if [ $((gz_size * 10)) -le $((size * 9)) ]; then
@@ -88,5 +129,5 @@ bytes() {
     echo "};"
     echo "const unsigned long assets_count = $n;"
 } >"$tmp"
-rm -f "$tmp.gz"
+rm -f "$tmp.gz" "$tmp.sw.js"
 mv "$tmp" "$out"

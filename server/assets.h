@@ -11,7 +11,7 @@
 typedef struct asset {
     const char *path;          /* URL path, e.g. "/" or "/openapi.yaml" */
     const char *content_type;  /* from the file's extension */
-    const char *cache_control; /* what fits the file: revalidate the page, keep the icon a day */
+    const char *cache_control; /* what fits the file: revalidate the page, keep the icons a day */
     const char *etag;          /* quoted strong ETag of the content */
     const char *gz_etag;       /* quoted strong ETag of the gzip bytes */
     const char *data;          /* the bytes, followed by a NUL */

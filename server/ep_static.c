@@ -4,8 +4,11 @@
  * browser revalidates with If-None-Match and gets a bodiless 304 when the
  * binary has not changed. Cache-Control comes with the file (assets.h): the
  * page's files carry no version in their names, and a page must never mix
- * files of two builds, so they are no-cache (revalidate on every use); the
- * icon may be kept a day.
+ * files of two builds, so they are no-cache (revalidate on every use), and
+ * so are the service worker /sw.js and /manifest.webmanifest
+ * (application/manifest+json); the icons may be kept a day. The worker
+ * keeps a copy of one build's files for offline use, in a cache named for
+ * that build (scripts/embed.sh writes the build's hash into it).
  *
  * A client whose Accept-Encoding takes gzip gets the bytes compressed at
  * build time (scripts/embed.sh), with Content-Encoding: gzip and an ETag of

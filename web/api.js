@@ -7,7 +7,8 @@
 //
 // Features that not every sudokud has (hint, rate, generate, scan: they came later) are looked up
 // in the server's own contract, /openapi.yaml, so the page never sends a request it knows
-// will be refused; a 404 from such an endpoint is still told as "not available".
+// will be refused; a 404 from such an endpoint is still told as "not available". With no
+// connection (navigator.onLine false) nothing is sent: the error says the request needs one.
 
 const base = (() => {
   const api = new URLSearchParams(location.search).get('api');
@@ -30,14 +31,36 @@ export function apiBase() {
   return base;
 }
 
-/** A failure of a request, with a message a person can read. */
+/** A failure of a request, with a message a person can read; offline when the device had
+ * no connection (nothing was sent). */
 export class ApiError extends Error {
-  constructor(message, { status = 0, problem = null, path = '' } = {}) {
+  constructor(message, { status = 0, problem = null, path = '', offline = false } = {}) {
     super(message);
     this.status = status;
     this.problem = problem;
     this.path = path;
+    this.offline = offline;
   }
+}
+
+/** True when the browser knows it has no connection: requests are then not even sent. */
+export function offline() {
+  return navigator.onLine === false;
+}
+
+const NEEDS = {
+  'v1/hint': 'Hints need',
+  'v1/rate': 'Ratings need',
+  'v1/generate': 'New puzzles need',
+  'v1/scan': 'Photo scans need',
+  'v1/solve': 'The solver needs',
+  'v1/validate': 'Checking with the server needs',
+};
+
+/** The error that says a request needs the connection the device does not have now. */
+function needsConnection(path) {
+  return new ApiError(`${NEEDS[path] || `/${path} needs`} the connection to sudokud, and this device is offline: try again once it is back.`,
+    { path, offline: true });
 }
 
 const FEATURE_NAMES = {
@@ -77,6 +100,7 @@ function problemText(p, status) {
 export async function call(path, body = undefined, { method = body === undefined ? 'GET' : 'POST' } = {}) {
   const url = new URL(path, base).href;
   const raw = body instanceof Blob;
+  if (offline()) throw needsConnection(path);
   let resp;
   try {
     resp = await fetch(url, {
@@ -85,6 +109,7 @@ export async function call(path, body = undefined, { method = body === undefined
       body: body === undefined || raw ? body : JSON.stringify(body),
     });
   } catch (e) {
+    if (offline()) throw needsConnection(path);
     throw new ApiError(`Could not reach sudokud at ${url} (${e.message}). Is it running${base.startsWith(location.origin) ? '' : ', and does its --cors-origins list this page'}?`, { path });
   }
   const type = resp.headers.get('Content-Type') || '';
@@ -109,9 +134,11 @@ let contract = null;
 
 /**
  * Which optional endpoints this server has, from the paths of its /openapi.yaml:
- * resolves to {hint, rate, generate, scan} booleans (all false when the document cannot be read).
+ * resolves to {hint, rate, generate, scan} booleans (all false when the document cannot be read,
+ * and then read is false too). Offline it is not asked, and asked when the connection is back.
  */
 export function features() {
+  if (!contract && offline()) return Promise.resolve({ hint: false, rate: false, generate: false, scan: false, read: false });
   if (!contract) {
     contract = fetch(new URL('openapi.yaml', base).href)
       .then((r) => (r.ok ? r.text() : ''))

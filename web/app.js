@@ -8,14 +8,19 @@
 // Hint:  POST v1/hint with the page's candidate grid, in three stages (hint.js).
 //        Rating: POST v1/rate after each load. New puzzle: POST v1/generate. Scan a photo:
 //        POST v1/scan (scan.js). Servers without these endpoints say so in words.
-// The game (puzzle, entries, notes, history, time) is kept in localStorage (store.js); a
-// full and right board ends it: the timer stops and the status says the time and rating.
+// The game (puzzle, entries, notes, history, time, and the solution and rating once known) is
+// kept in localStorage (store.js); a full and right board ends it: the timer stops and the
+// status says the time and rating.
+// Offline: sw.js serves the page's files, and the game plays on: digits, notes, undo, Check
+// (repeats found on the board, mistakes against the kept solution), the timer, the saved game;
+// what needs sudokud says so in words (api.js), and a note under the controls says what works.
+// Print: the board alone under its title, rating and date (app.css).
 //
 // Every message goes to the one role=status region; nothing fails silently.
 
 import { Board } from './board.js';
 import { Game, Shape, parseText, parseRegions, symbol, valueOf, cellName } from './puzzle.js';
-import { ApiError, apiBase, call, features, notAvailable } from './api.js';
+import { ApiError, apiBase, call, features, notAvailable, offline } from './api.js';
 import { Hints } from './hint.js';
 import { Timer, clock } from './timer.js';
 import { keepGame, keepSettings, keptGame, settings } from './store.js';
@@ -26,7 +31,8 @@ const ui = {
   status: $('status'), puzzle: $('puzzle'), box: $('box'), diagonal: $('diagonal'), regions: $('regions'),
   notes: $('notes'), undo: $('undo'), redo: $('redo'), pad: $('pad'), difficulty: $('difficulty'),
   rating: $('rating'), stats: $('stats'), statsNote: $('stats-note'), server: $('server'), shape: $('shape'),
-  asTyped: $('as-typed'), reveal: $('reveal'), photo: $('photo'),
+  asTyped: $('as-typed'), reveal: $('reveal'), photo: $('photo'), offline: $('offline'),
+  printTitle: $('print-title'), printDate: $('print-date'),
 };
 
 const DEFAULT_PUZZLE = '..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..';
@@ -150,8 +156,9 @@ async function finish() {
     const values = await uniqueSolution();
     right = g.entries.every((v, i) => g.isGiven(i) || v === values[i]);
   } catch {
-    // several solutions or none: any full board that breaks no rule is a finish
-    right = (await call('v1/validate', { ...request({}), puzzle: g.text(true) })).valid === true;
+    // several solutions, none, or none known offline: any full board that breaks no rule is a finish
+    right = offline() ? g.conflicts().length === 0
+      : (await call('v1/validate', { ...request({}), puzzle: g.text(true) })).valid === true;
   }
   if (g !== game || game.blanks() !== 0 || finished) return;
   if (!right) {
@@ -366,15 +373,20 @@ async function timed(path, body) {
   return { res, ms: performance.now() - t0 };
 }
 
-/** The givens' solution, from the cache or v1/solve; throws a sentence when not unique. */
-async function uniqueSolution() {
+/** The givens' solution, from the cache or v1/solve (its stats shown unless quiet); throws
+ * a sentence when not unique. A solution learnt is kept with the game, for Check offline. */
+async function uniqueSolution({ quiet = false } = {}) {
   const key = solutionKey();
   if (solution && solution.key === key) return solution.values;
   const { res, ms } = await timed('v1/solve', request({}));
-  showStats(res, ms);
+  if (!quiet) showStats(res, ms);
   if (res.status !== 'solved' || res.unique !== true) throw new ApiError(outcome(res));
-  solution = { key, values: valuesOf(res.solution) };
-  return solution.values;
+  const values = valuesOf(res.solution);
+  if (key !== solutionKey()) return values; // another puzzle was loaded meanwhile
+  solution = { key, values };
+  loaded.solution = values.map(symbol).join('');
+  keep();
+  return values;
 }
 
 function outcome(res) {
@@ -386,7 +398,19 @@ function outcome(res) {
   }
 }
 
+/** The board filled with values, and the game over: the clock stops. */
+function fillBoard(values) {
+  finished = true;
+  timer.stop();
+  edit(game.change(values.map((v, i) => ({ i, v, marks: [] }))));
+}
+
 async function solve() {
+  if (offline() && solution && solution.key === solutionKey()) {
+    fillBoard(solution.values);
+    say('Solved from the solution this page keeps (you are offline).');
+    return;
+  }
   const { res, ms } = await timed('v1/solve', request({}));
   showStats(res, ms);
   if (!res.solution) {
@@ -395,9 +419,7 @@ async function solve() {
   }
   const values = valuesOf(res.solution);
   if (res.status === 'solved' && res.unique === true) solution = { key: solutionKey(), values };
-  finished = true;
-  timer.stop();
-  edit(game.change(values.map((v, i) => ({ i, v, marks: [] }))));
+  fillBoard(values);
   say(res.status === 'multiple' ? 'This puzzle has more than one solution: the board shows the first one found.' : outcome(res));
 }
 
@@ -416,7 +438,9 @@ ui.reveal.addEventListener('close', () => {
 async function check() {
   hints.forget();
   board.clearInvalid();
-  const { ms, res } = await timed('v1/validate', { ...request({}), puzzle: game.text(true) });
+  // offline, the repeats are found on the board itself, in the form /v1/validate gives them
+  const { ms, res } = offline() ? { ms: 0, res: { conflicts: game.conflicts() } }
+    : await timed('v1/validate', { ...request({}), puzzle: game.text(true) });
   let values = null, note = '';
   try {
     values = await uniqueSolution();
@@ -441,7 +465,7 @@ async function check() {
       if (v && v !== values[i] && !wrong.has(i)) why(i, 'not the right digit');
     });
   }
-  if (!ui.stats.hasChildNodes()) ui.statsNote.textContent = `Validated in ${ms.toFixed(1)} ms.`;
+  if (!ui.stats.hasChildNodes() && !offline()) ui.statsNote.textContent = `Validated in ${ms.toFixed(1)} ms.`;
   const list = [...wrong].map(([i, text]) => ({ i, why: text })).sort((a, b) => a.i - b.i);
   board.markInvalid(list);
   if (list.length) {
@@ -518,10 +542,15 @@ async function rate() {
           : 'none: the server could not tell in time whether the solution is unique.';
       return;
     }
+    // the solution too, kept with the game: Check works offline from now on
+    await uniqueSolution({ quiet: true }).catch(() => {});
     const res = await call('v1/rate', request({}));
     if (want === solutionKey()) showRating(res);
   } catch (e) {
-    if (want === solutionKey()) ui.rating.textContent = e.status === 404 ? 'not available on this server (/v1/rate answered 404).' : e.message;
+    if (want === solutionKey()) {
+      ui.rating.textContent = e.offline ? 'not known yet: ratings need the connection.'
+        : e.status === 404 ? 'not available on this server (/v1/rate answered 404).' : e.message;
+    }
   }
 }
 
@@ -615,6 +644,20 @@ async function scanPhoto() {
   say(report.text, report.kind);
 }
 
+// ---- print, offline ------------------------------------------------------------------------
+
+/** The title and date printed over the board (app.css shows them only on paper). */
+function preparePrint() {
+  const s = game.shape;
+  const kind = [s.regions ? 'jigsaw' : '', s.diagonal ? 'diagonal' : ''].filter(Boolean).join(', ');
+  ui.printTitle.textContent = `Sudoku ${s.n}x${s.n}${kind ? `, ${kind}` : ''}`;
+  ui.printDate.textContent = new Date().toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
+}
+
+function showConnection() {
+  ui.offline.hidden = !offline();
+}
+
 // ---- wiring -------------------------------------------------------------------------------
 
 $('load').addEventListener('click', () => run(async () => loadFromControls()));
@@ -624,6 +667,16 @@ $('reveal-no').addEventListener('click', () => ui.reveal.close('cancel'));
 $('check').addEventListener('click', () => run(check));
 $('hint').addEventListener('click', () => run(askHint));
 $('new').addEventListener('click', () => run(newPuzzle));
+$('print').addEventListener('click', () => {
+  preparePrint();
+  window.print();
+});
+window.addEventListener('beforeprint', preparePrint);
+window.addEventListener('online', () => {
+  showConnection();
+  if (loaded && !loaded.rating) rate(); // what could not be asked offline
+});
+window.addEventListener('offline', showConnection);
 $('fill').addEventListener('click', () => {
   const changed = game.fillCandidates();
   edit(changed, `Filled in the candidates of ${changed.length} cells as notes.`, 'Every open cell already has its notes.');
@@ -650,4 +703,11 @@ window.addEventListener('pagehide', keep);
 
 if (!apiBase().startsWith(new URL('.', location.href).href)) ui.server.textContent = `API: ${apiBase()}`;
 loadFromUrl();
+showConnection();
+// After the load, so the worker's copying never competes with the page's own requests; a
+// browser without service workers (or a page not served over HTTPS or from localhost) plays
+// online only, as before.
+if ('serviceWorker' in navigator) {
+  window.addEventListener('load', () => navigator.serviceWorker.register('sw.js').catch(() => {}));
+}
 document.documentElement.dataset.ready = 'true';

@@ -323,6 +323,24 @@ export class Game {
     return out;
   }
 
+  /** The repeats on the board (givens and entries) as /v1/validate lists them: one
+   * {unit, index, symbol, cells: [{row, col}]} per unit and repeated digit; the page's own
+   * Check when it has no connection. */
+  conflicts() {
+    const s = this.shape, n = this.n, out = [];
+    const units = [['row', n], ['column', n], [s.regions ? 'region' : 'box', n], ['diagonal', s.diagonal ? 2 : 0]];
+    for (const [unit, count] of units) {
+      for (let index = 0; index < count; index++) {
+        const cells = s.unitCells(unit, index);
+        for (let v = 1; v <= n; v++) {
+          const at = cells.filter((i) => this.value(i) === v);
+          if (at.length > 1) out.push({ unit, index, symbol: symbol(v), cells: at.map((i) => ({ row: Math.floor(i / n), col: i % n })) });
+        }
+      }
+    }
+    return out;
+  }
+
   /** The givens in the text form; the grid with entries when withEntries. */
   text(withEntries = false) {
     return this.givens.map((g, i) => symbol(withEntries ? g || this.entries[i] : g)).join('');

