@@ -424,14 +424,10 @@ static int bench_file(char *path, const struct bench_opts *o)
 int cli_bench_main(int argc, char **argv)
 {
     static const struct option longopts[] = {
-        {"unique", no_argument, NULL, 'u'},
-        {"box", required_argument, NULL, 'b'},
-        {"threads", required_argument, NULL, 't'},
-        {"runs", required_argument, NULL, 'r'},
-        {"seed", required_argument, NULL, 's'},
-        {"as-written", no_argument, NULL, 'w'},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
+        {"unique", no_argument, NULL, 'u'},        {"box", required_argument, NULL, 'b'},
+        {"threads", required_argument, NULL, 't'}, {"runs", required_argument, NULL, 'r'},
+        {"seed", required_argument, NULL, 's'},    {"as-written", no_argument, NULL, 'w'},
+        {"help", no_argument, NULL, 'h'},          {NULL, 0, NULL, 0},
     };
     struct bench_opts o = {.threads = 1, .runs = 1, .seed = 1};
     int c, status = 0;

@@ -66,7 +66,6 @@ sudoku_status sdk_random_solve(sudoku_solver *s, const sudoku_puzzle *p,
 #define SDK_CELL_UNITS  5 /* row, column, box, and both diagonals at an odd centre */
 #define SDK_DIRTY_WORDS ((SDK_MAX_UNITS + 63) / 64) /* a bit per unit, in 64-bit words */
 
-
 /* Number of units of p's shape: 3N, plus 2 with the diagonals. */
 int sdk_unit_count(const sudoku_puzzle *p);
 
@@ -156,5 +155,10 @@ void sdk_undo(sudoku_solver *s, uint32_t mark, int nsolved);
         static const char *const names[] = {LIST(SDK_NAME_ROW)};                                   \
         return SDK_NAME_OF(names, v);                                                              \
     }
+
+/* The built-in examples of technique t (technique_examples.c): returns how
+ * many, and points *text (when not NULL) at the first; each is 81 cells and
+ * a newline, one after another. */
+int sdk_technique_examples(sudoku_technique t, const char **text);
 
 #endif /* SOLVER_INT_H */

@@ -541,6 +541,12 @@ void json_render_generated(buf *b, const json_generated *g)
         buf_puts(b, sudoku_limit_reason_str(g->reason));
         buf_putc(b, '"');
     }
+    if (g->practice != NULL) {
+        buf_puts(b, ",\"technique\":\"");
+        buf_puts(b, sudoku_technique_str(g->technique));
+        buf_printf(b, "\",\"tries\":%u,\"walks\":%u,\"elapsed_ms\":%llu", g->practice->tries,
+                   g->practice->walks, (unsigned long long)(g->practice->elapsed_ns / 1000000u));
+    }
     if (g->puzzle == NULL) {
         buf_puts(b, ",\"puzzle\":null}");
         return;
@@ -553,6 +559,12 @@ void json_render_generated(buf *b, const json_generated *g)
     json_render_grid(b, form, p->size, g->solution);
     buf_puts(b, ",\"givens\":");
     buf_put_u64(b, (uint64_t)g->givens);
+    if (g->entries != NULL) {
+        buf_puts(b, ",\"entries\":");
+        json_render_grid(b, form, p->size, g->entries);
+        buf_puts(b, ",\"candidates\":");
+        json_render_candidates(b, p->size, g->candidates);
+    }
     buf_putc(b, ',');
     if (g->rating != NULL)
         json_render_rating(b, g->rating, false);
