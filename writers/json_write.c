@@ -531,6 +531,22 @@ void json_render_explain_end(buf *b, const char *status, const sudoku_rating *r,
     json_render_candidates(b, n, cand);
 }
 
+void json_render_techniques(buf *b)
+{
+    buf_puts(b, "\"techniques\":[");
+    for (int t = 0; t < SUDOKU_TECHNIQUE_COUNT; t++) {
+        const char *d = sudoku_technique_description((sudoku_technique)t);
+        buf_puts(b, t > 0 ? ",{\"key\":\"" : "{\"key\":\"");
+        buf_puts(b, sudoku_technique_str((sudoku_technique)t));
+        buf_puts(b, "\",\"score\":");
+        json_put_score(b, sudoku_technique_score((sudoku_technique)t));
+        buf_puts(b, ",\"description\":");
+        json_put_string(b, d, strlen(d));
+        buf_putc(b, '}');
+    }
+    buf_putc(b, ']');
+}
+
 void json_render_generated(buf *b, const json_generated *g)
 {
     buf_puts(b, "{\"seed\":");

@@ -131,6 +131,11 @@ typedef struct json_generated {
     const uint64_t *candidates;
 } json_generated;
 
+/* Appends "techniques":[...], the ladder (technique.h) in order: each
+ * technique's key, base score and one-line description (GET /v1/info; the
+ * page's Practice menu is built from it). */
+void json_render_techniques(buf *b);
+
 /* Appends one generated puzzle's object. A generate answer is
  * JSON_GENERATE_HEAD, the puzzles joined by commas, then
  * json_render_generate_end (whether any missed its target, the time). */
