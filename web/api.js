@@ -109,7 +109,7 @@ let contract = null;
 
 /**
  * Which optional endpoints this server has, from the paths of its /openapi.yaml:
- * resolves to {hint, rate, generate, scan} booleans (all false when the document cannot be read).
+ * resolves to {hint, rate, generate, scan, daily} booleans (all false when the document cannot be read).
  */
 export function features() {
   if (!contract) {
@@ -118,7 +118,9 @@ export function features() {
       .catch(() => '')
       .then((text) => {
         const has = (p) => new RegExp(`^  /v1/${p}:`, 'm').test(text);
-        return { hint: has('hint'), rate: has('rate'), generate: has('generate'), scan: has('scan'), read: text !== '' };
+        return {
+          hint: has('hint'), rate: has('rate'), generate: has('generate'), scan: has('scan'), daily: has('daily'), read: text !== '',
+        };
       });
   }
   return contract;
