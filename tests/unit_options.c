@@ -162,8 +162,8 @@ Test(options, dates_are_real_days_counted_from_1970)
     static const struct {
         const char *text;
         int32_t day;
-    } days[] = {{"1970-01-01", 0}, {"2000-03-01", 11017}, {"2024-02-29", 19782},
-                {"2100-12-31", 47846}};
+    } days[] = {
+        {"1970-01-01", 0}, {"2000-03-01", 11017}, {"2024-02-29", 19782}, {"2100-12-31", 47846}};
     input_puzzle p;
     uint8_t cells[SUDOKU_MAX_CELLS], regions[SUDOKU_MAX_CELLS];
     api_problem pb;
@@ -186,9 +186,8 @@ Test(options, a_technique_is_a_key_of_the_ladder_and_start_names_where_to_open)
     uint8_t cells[SUDOKU_MAX_CELLS], regions[SUDOKU_MAX_CELLS];
     api_problem pb;
     input_init(&p, cells, regions, 100);
-    cr_assert_eq(option_read_param(REQUEST_GENERATE, "technique", "jellyfish", MAX_TIMEOUT, &p,
-                                   &pb),
-                 0);
+    cr_assert_eq(
+        option_read_param(REQUEST_GENERATE, "technique", "jellyfish", MAX_TIMEOUT, &p, &pb), 0);
     cr_assert_eq(p.technique, SUDOKU_TECH_JELLYFISH);
     cr_assert_eq(option_read_param(REQUEST_GENERATE, "start", "technique", MAX_TIMEOUT, &p, &pb),
                  0);

@@ -9,7 +9,7 @@
 #include <criterion/criterion.h>
 #include <string.h>
 
-#include "solver/sudoku.h"
+#include "solver/solver_int.h"
 
 static sudoku_puzzle shape, out, again;
 static uint8_t solution[SUDOKU_MAX_CELLS], values[SUDOKU_MAX_CELLS];
@@ -72,15 +72,16 @@ Test(practice, the_puzzle_rates_its_technique_and_the_hint_at_its_start_names_it
             for (int c = 0; c < 81; c++) {
                 givens += out.cells[c] != 0;
                 if (out.cells[c]) cr_assert_eq(values[c], out.cells[c], "the givens are placed");
-                if (values[c]) cr_assert_eq(values[c], solution[c]);
-                else cr_assert(cand[c] >> (solution[c] - 1) & 1, "the solution stays a candidate");
+                if (values[c])
+                    cr_assert_eq(values[c], solution[c]);
+                else
+                    cr_assert(cand[c] >> (solution[c] - 1) & 1, "the solution stays a candidate");
             }
             cr_assert_eq(rep.givens, givens);
             cr_assert(rep.tries >= 1 && rep.walks >= 1);
 
             sudoku_hint h;
-            cr_assert_eq(sudoku_hint_next(lg, solver, &out, values, cand, NULL, &h),
-                         SUDOKU_SOLVED);
+            cr_assert_eq(sudoku_hint_next(lg, solver, &out, values, cand, NULL, &h), SUDOKU_SOLVED);
             cr_assert_eq(h.kind, SUDOKU_HINT_STEP);
             cr_assert_eq(h.step.technique, ts[i], "the hint is %s",
                          sudoku_technique_str(h.step.technique));
@@ -155,4 +156,20 @@ Test(practice, technique_keys_read_back_and_every_one_has_a_description)
     sudoku_technique none = SUDOKU_TECH_X_WING;
     cr_assert_eq(sudoku_technique_from_str("x-wing", &none), -1);
     cr_assert_eq(none, SUDOKU_TECH_X_WING);
+}
+
+Test(practice, every_built_in_example_rates_its_technique)
+{
+    int total = 0;
+    for (int t = 0; t < SUDOKU_TECHNIQUE_COUNT; t++) {
+        const char *text = NULL;
+        int count = sdk_technique_examples((sudoku_technique)t, &text);
+        for (int k = 0; k < count; k++, text += 82) {
+            cr_assert_eq(text[81], '\n');
+            cr_assert_eq(sudoku_parse(text, 81, 9, 3, 3, &out, NULL), 0);
+            assert_rates(&out, (sudoku_technique)t);
+        }
+        total += count;
+    }
+    cr_assert(total >= 4, "the rarest rungs have examples");
 }
