@@ -101,8 +101,8 @@ int option_set_technique(input_puzzle *p, const char *name, const char *where, a
         return 0;
     }
     return problem_set(pb, API_PROBLEM_INVALID_REQUEST, where,
-                       "unknown technique \"%.64s\": technique must be a key of the ladder, "
-                       "e.g. x_wing, xy_wing, unique_rectangle (GET /v1/info lists them)",
+                       "technique must be a key of the ladder such as x_wing or unique_rectangle "
+                       "(GET /v1/info lists them): unknown technique \"%.64s\"",
                        name);
 }
 
@@ -150,7 +150,8 @@ int option_set_date(input_puzzle *p, const char *text, const char *where, api_pr
     }
     if (!ok)
         return problem_set(pb, API_PROBLEM_INVALID_REQUEST, where,
-                           "date \"%.64s\" is not a day: date must be YYYY-MM-DD, from 1970-01-01",
+                           "date must be YYYY-MM-DD, a day from 1970-01-01 on: \"%.64s\" is not "
+                           "a day",
                            text);
     p->day = option_days_from_civil(v[0], v[1], v[2]);
     p->given |= OPTION_BIT(DATE);
