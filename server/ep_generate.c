@@ -12,6 +12,11 @@
  * job: a puzzle that could not meet its target in time is answered as the closest one found, with
  * "status":"limit".
  *
+ * technique=T asks instead for puzzles whose hardest step is T
+ * (sudoku_generate_technique), each saying what its search tried; with
+ * start=technique they carry the state before T's first step as entries and
+ * candidates, the form /v1/hint takes.
+ *
  * Without a seed the server draws one and says which, so any answer can be
  * made again. Such a request for one 9x9 at a level with the default
  * options is answered from the reserve (reserve.h) when it holds one: idle
