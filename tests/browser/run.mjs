@@ -828,7 +828,7 @@ const cases = [
         }).on('error', reject);
       });
       let sent = 0, files = 0;
-      for (const path of ['/', '/app.js', '/app.css', '/board.js', '/puzzle.js', '/api.js', '/hint.js', '/timer.js', '/store.js', '/scan.js', '/favicon.svg']) {
+      for (const path of ['/', '/app.js', '/app.css', '/board.js', '/puzzle.js', '/api.js', '/hint.js', '/practice.js', '/timer.js', '/store.js', '/scan.js', '/favicon.svg']) {
         const r = await get(path, { 'Accept-Encoding': 'gzip, deflate, br' });
         equal(r.status, 200, `${path} status`);
         equal(r.headers['vary'], 'Accept-Encoding', `${path} Vary`);
