@@ -113,7 +113,8 @@ static const struct command {
      "    easiest next step from the user's state, else 'solved'.\n"},
     {"generate", cli_generate_main, false, TAKES_BOX | TAKES_DIAGONAL | TAKES_THREADS,
      "sudoku generate [--count K] [--seed S] [--difficulty L] [--symmetry X]\n"
-     "                [--size N|--box RxC] [--diagonal] [--minimal] [--threads N] [--json]",
+     "                [--size N|--box RxC] [--diagonal] [--minimal] [--threads N] [--json]\n"
+     "                [--technique T [--start technique] [--timeout-ms MS] [--fresh]]",
      "generate: prints --count K (default 1) puzzles with exactly one solution,\n"
      "    one a line, of size N (default 9, at most " CLI_TEXT_SIZE_STR ").\n"
      "    Puzzle i (from 0) is made from seed S+i (--seed; without it S is random\n"
@@ -130,8 +131,16 @@ static const struct command {
      "                      that can go; slower, fewer givens, harder\n"
      "      --json          {\"puzzle\", \"solution\", \"seed\", \"givens\", \"symmetry\"}\n"
      "                      a line, with \"score\" and \"level\" for --difficulty\n"
+     "      --technique T   a puzzle whose hardest step ('sudoku rate') is the\n"
+     "                      technique T (x_wing, xy_wing, unique_rectangle, ...),\n"
+     "                      found within --timeout-ms MS (default 10000) a puzzle\n"
+     "      --start technique  also the state before T's first step, as\n"
+     "                      'PUZZLE:ENTRIES:MARKS' for 'sudoku hint' (with --json,\n"
+     "                      \"entries\" and \"candidates\")\n"
+     "      --fresh         search from random puzzles only, never from the\n"
+     "                      built-in examples of the rarest techniques\n"
      "    A line that could not be made is '! STATUS seed S' ('! limit' when no\n"
-     "    candidate met --difficulty), and exits 1.\n"},
+     "    candidate met --difficulty or --technique), and exits 1.\n"},
     {"scan", cli_scan_main, false, 0, "sudoku scan [--entries] [--json] IMAGE...",
      "scan: reads the Sudoku grid in each photo (JPEG, PNG or WebP; '-' for\n"
      "    standard input), one line per IMAGE: the printed givens as a puzzle line\n"

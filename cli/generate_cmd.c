@@ -13,11 +13,17 @@
  * over the level's score range (generate_rating.c, shared with the server),
  * each worker with its own engine, up to CLI_GENERATE_ATTEMPTS candidates a
  * puzzle; a line that misses it after them all is '! limit seed S'.
+ *
+ * --technique T makes T the hardest step of the rating instead
+ * (sudoku_generate_technique, the server's technique=), within --timeout-ms
+ * a puzzle; --start technique adds the state before T's first step, as the
+ * ENTRIES and MARKS of a `sudoku hint` line, so that the two pipe together.
  */
 #include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cli/args.h"
 #include "cli/commands.h"
@@ -27,9 +33,11 @@
 
 enum {
     TEXT_CELLS = SUDOKU_MAX_TEXT_SIZE * SUDOKU_MAX_TEXT_SIZE,
-    /* A JSON line: two grids, a seed, a few keys. */
-    LINE_MAX = 2 * TEXT_CELLS + 256,
-    LINES_PER_THREAD = 16, /* chunk size per thread */
+    /* A JSON line: three grids, a seed, a few keys, and the candidates of
+     * --start technique (each cell up to 3 characters a digit and 3 more). */
+    LINE_MAX = 3 * TEXT_CELLS + 256 + TEXT_CELLS * (3 * SUDOKU_MAX_TEXT_SIZE + 3),
+    DEFAULT_TIMEOUT_MS = 10000, /* a --technique puzzle's budget */
+    LINES_PER_THREAD = 16,      /* chunk size per thread */
 };
 
 struct worker {
@@ -43,7 +51,12 @@ struct worker {
 struct run {
     const sudoku_puzzle *shape;
     sudoku_generate_opts opts;
-    uint64_t seed; /* of the chunk's first line */
+    bool practice;              /* --technique */
+    sudoku_technique technique; /* its T */
+    bool start;                 /* --start technique */
+    bool fresh;                 /* --fresh */
+    uint64_t timeout_ms;        /* --timeout-ms: each --technique puzzle's budget */
+    uint64_t seed;              /* of the chunk's first line */
     bool json;
     struct worker *workers;
     char *lines; /* chunk lines, LINE_MAX bytes each */
@@ -96,6 +109,72 @@ static void make_line(void *ctx, int worker, size_t index)
     cli_progress_add(&run->progress, 1);
 }
 
+/* Appends the state before the technique's first step to line (n bytes
+ * used): ":ENTRIES:MARKS" as `sudoku hint` reads them, or the JSON members
+ * "entries" and "candidates". Returns the new length. */
+static int put_start(char *line, int n, const sudoku_puzzle *p, const uint8_t *values,
+                     const uint64_t *cand, bool json)
+{
+    uint8_t entries[TEXT_CELLS];
+    char text[TEXT_CELLS + 1];
+    int cells = p->size * p->size;
+    for (int c = 0; c < cells; c++) entries[c] = p->cells[c] ? 0 : values[c];
+    sudoku_format(p, entries, text, sizeof(text));
+    n += snprintf(line + n, LINE_MAX - (size_t)n,
+                  json ? ",\"entries\":\"%s\",\"candidates\":[" : ":%s:", text);
+    for (int c = 0; c < cells; c++) {
+        n += snprintf(line + n, LINE_MAX - (size_t)n, "%s%s", c ? "," : "", json ? "[" : "");
+        bool first = true;
+        for (int d = 1; d <= p->size; d++) {
+            if (!(cand[c] >> (d - 1) & 1)) continue;
+            n += snprintf(line + n, LINE_MAX - (size_t)n, json ? "%s%d" : "%s%c",
+                          json && !first ? "," : "",
+                          json ? d : "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"[d]);
+            first = false;
+        }
+        if (json) n += snprintf(line + n, LINE_MAX - (size_t)n, "]");
+    }
+    if (json) n += snprintf(line + n, LINE_MAX - (size_t)n, "]");
+    return n;
+}
+
+/* Writes line `index` of the chunk for --technique: the puzzle (and its
+ * start), or a JSON object. */
+static void make_practice_line(void *ctx, int worker, size_t index)
+{
+    struct run *run = ctx;
+    struct worker *w = &run->workers[worker];
+    char *line = run->lines + index * LINE_MAX;
+    char puzzle[TEXT_CELLS + 1], solution[TEXT_CELLS + 1];
+    uint64_t seed = run->seed + index;
+    uint8_t values[TEXT_CELLS];
+    uint64_t cand[TEXT_CELLS];
+    sudoku_technique_opts opts = {.fresh = run->fresh,
+                                  .deadline_ns = sudoku_now_ns() + run->timeout_ms * 1000000u};
+    sudoku_practice r;
+
+    sudoku_generate_technique(w->solver, w->lg, run->shape, run->technique, seed, &opts, &w->puzzle,
+                              w->solution, values, cand, &r);
+    run->ok[index] = r.status == SUDOKU_SOLVED;
+    if (!run->ok[index]) {
+        snprintf(line, LINE_MAX, "! %s seed %" PRIu64 " (%u tries, %" PRIu64 " ms)",
+                 sudoku_status_str(r.status), seed, r.tries, r.elapsed_ns / 1000000u);
+        cli_progress_add(&run->progress, 1);
+        return;
+    }
+    sudoku_format(&w->puzzle, w->puzzle.cells, puzzle, sizeof(puzzle));
+    sudoku_format(&w->puzzle, w->solution, solution, sizeof(solution));
+    int n = run->json ? snprintf(line, LINE_MAX,
+                                 "{\"puzzle\":\"%s\",\"solution\":\"%s\",\"seed\":%" PRIu64
+                                 ",\"givens\":%d,\"technique\":\"%s\",\"tries\":%u",
+                                 puzzle, solution, seed, r.givens,
+                                 sudoku_technique_str(run->technique), r.tries)
+                      : snprintf(line, LINE_MAX, "%s", puzzle);
+    if (run->start) n = put_start(line, n, &w->puzzle, values, cand, run->json);
+    if (run->json) snprintf(line + n, LINE_MAX - (size_t)n, "}");
+    cli_progress_add(&run->progress, 1);
+}
+
 /* Makes and prints `count` puzzles from seed on `threads` workers. Returns
  * the exit status. */
 static int print_puzzles(struct run *run, uint64_t count, int threads)
@@ -111,13 +190,13 @@ static int print_puzzles(struct run *run, uint64_t count, int threads)
         struct worker *w = &run->workers[i];
         w->solver = sudoku_solver_new(run->shape->size);
         if (!w->solver) goto fail;
-        if (run->opts.score && !(w->lg = sudoku_logic_new())) goto fail;
+        if ((run->opts.score || run->practice) && !(w->lg = sudoku_logic_new())) goto fail;
         w->scorer = (sudoku_rating_scorer){.lg = w->lg, .s = w->solver};
     }
     cli_progress_start(&run->progress, "generate", "puzzles", count);
     for (uint64_t done = 0; done < count; done += chunk) {
         size_t n = count - done < chunk ? (size_t)(count - done) : chunk;
-        cli_parallel_for(n, threads, make_line, run);
+        cli_parallel_for(n, threads, run->practice ? make_practice_line : make_line, run);
         cli_progress_clear(&run->progress);
         for (size_t i = 0; i < n; i++) {
             if (!run->ok[i]) status = 1;
@@ -150,12 +229,22 @@ done:
 int cli_generate_main(int argc, char **argv)
 {
     static const struct option longopts[] = {
-        {"count", required_argument, NULL, 'c'},    {"seed", required_argument, NULL, 's'},
-        {"symmetry", required_argument, NULL, 'y'}, {"size", required_argument, NULL, 'n'},
-        {"box", required_argument, NULL, 'b'},      {"diagonal", no_argument, NULL, 'd'},
-        {"minimal", no_argument, NULL, 'm'},        {"threads", required_argument, NULL, 't'},
-        {"json", no_argument, NULL, 'j'},           {"difficulty", required_argument, NULL, 'l'},
-        {"help", no_argument, NULL, 'h'},           {NULL, 0, NULL, 0},
+        {"count", required_argument, NULL, 'c'},
+        {"seed", required_argument, NULL, 's'},
+        {"symmetry", required_argument, NULL, 'y'},
+        {"size", required_argument, NULL, 'n'},
+        {"box", required_argument, NULL, 'b'},
+        {"diagonal", no_argument, NULL, 'd'},
+        {"minimal", no_argument, NULL, 'm'},
+        {"threads", required_argument, NULL, 't'},
+        {"json", no_argument, NULL, 'j'},
+        {"difficulty", required_argument, NULL, 'l'},
+        {"technique", required_argument, NULL, 'T'},
+        {"start", required_argument, NULL, 'S'},
+        {"fresh", no_argument, NULL, 'F'},
+        {"timeout-ms", required_argument, NULL, 'o'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
     };
     int size = 0, box_rows = 0, box_cols = 0, threads = 1, c;
     bool diagonal = false;
@@ -163,7 +252,7 @@ int cli_generate_main(int argc, char **argv)
     bool seeded = false;
     sudoku_level level;
     sudoku_puzzle shape;
-    struct run run = {.shape = &shape};
+    struct run run = {.shape = &shape, .timeout_ms = DEFAULT_TIMEOUT_MS};
 
     while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
         int rc = 0;
@@ -214,6 +303,28 @@ int cli_generate_main(int argc, char **argv)
                         optarg);
             }
             break;
+        case 'T':
+            run.practice = true;
+            rc = sudoku_technique_from_str(optarg, &run.technique);
+            if (rc != 0)
+                fprintf(stderr,
+                        "sudoku: --technique: unknown technique '%s' (a key of the ladder, e.g. "
+                        "x_wing; 'sudoku rate --json' names them)\n",
+                        optarg);
+            break;
+        case 'S':
+            rc = strcmp(optarg, "technique") == 0 || strcmp(optarg, "puzzle") == 0 ? 0 : -1;
+            run.start = optarg[0] == 't';
+            if (rc != 0)
+                fprintf(stderr, "sudoku: --start: expected puzzle or technique, got '%s'\n",
+                        optarg);
+            break;
+        case 'F':
+            run.fresh = true;
+            break;
+        case 'o':
+            rc = cli_parse_u64("--timeout-ms", optarg, 1, 86400000, &run.timeout_ms);
+            break;
         default:
             return cli_help_or_usage_error(c, argv[0]);
         }
@@ -221,6 +332,15 @@ int cli_generate_main(int argc, char **argv)
     }
     if (optind != argc) {
         fprintf(stderr, "sudoku: generate takes no file arguments\n");
+        return cli_usage_error(argv[0]);
+    }
+    if (run.practice &&
+        (run.opts.score || run.opts.minimal || run.opts.symmetry != SUDOKU_SYMMETRY_NONE)) {
+        fprintf(stderr, "sudoku: --technique takes no --difficulty, --symmetry or --minimal\n");
+        return cli_usage_error(argv[0]);
+    }
+    if (run.start && !run.practice) {
+        fprintf(stderr, "sudoku: --start technique needs --technique\n");
         return cli_usage_error(argv[0]);
     }
     if (size == 0) size = box_rows ? box_rows * box_cols : 9;

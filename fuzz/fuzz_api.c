@@ -76,8 +76,9 @@ static void fuzz_api_check_batch(const char *body, size_t len)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    static const char *const paths[] = {"/v1/solve", "/v1/validate", "/v1/solve/batch", "/v1/rate",
-                                        "/v1/explain", "/v1/hint", "/v1/generate"};
+    static const char *const paths[] = {"/v1/solve",   "/v1/validate", "/v1/solve/batch",
+                                        "/v1/rate",    "/v1/explain",  "/v1/hint",
+                                        "/v1/generate"};
     static const char *const types[] = {"application/json", "application/json; charset=utf-8",
                                         "text/html", NULL};
 

@@ -51,8 +51,8 @@ static int api_origin_check(const char *o, size_t n, char *err, size_t errlen)
         why = "has a path or a trailing slash; browsers send the Origin without one, so it would "
               "never match";
     if (why == NULL) return 0;
-    snprintf(err, errlen, "--cors-origins/SUDOKUD_CORS_ORIGINS: '%.*s' %s", (int)(n > 200 ? 200 : n),
-             o, why);
+    snprintf(err, errlen, "--cors-origins/SUDOKUD_CORS_ORIGINS: '%.*s' %s",
+             (int)(n > 200 ? 200 : n), o, why);
     return -1;
 }
 

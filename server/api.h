@@ -29,6 +29,10 @@
 #define API_MAX_HEADERS 8
 /* Room for a Server-Timing value. */
 #define API_TIMING_LEN 128
+/* Headers whose value is made for the one response (an ETag, a max-age),
+ * kept in the response itself so that it can be copied; and their room. */
+#define API_MAX_TEXT_HEADERS 2
+#define API_TEXT_HEADER_LEN  96
 
 typedef struct api_context api_context;
 
@@ -43,6 +47,11 @@ typedef struct api_header {
     const char *value; /* static, or borrowed from the request */
 } api_header;
 
+typedef struct api_text_header {
+    const char *name; /* static; NULL for an unused slot */
+    char value[API_TEXT_HEADER_LEN];
+} api_text_header;
+
 typedef struct api_response {
     int status;
     const char *content_type; /* static; NULL for no body */
@@ -53,6 +62,7 @@ typedef struct api_response {
     api_header headers[API_MAX_HEADERS];
     size_t nheaders;
     char server_timing[API_TIMING_LEN];
+    api_text_header text_headers[API_MAX_TEXT_HEADERS];
 } api_response;
 
 /* What a handler needs of a request. Zero-initialise, then fill the first
@@ -66,7 +76,7 @@ typedef struct api_request {
     const char *encodings;     /* the Accept-Encoding header, NULL when absent */
     const char *body;          /* body_len bytes, may be NULL when 0 */
     size_t body_len;
-    buf *body_buf;             /* the caller's buffer holding body, or NULL (see api_take_body) */
+    buf *body_buf;          /* the caller's buffer holding body, or NULL (see api_take_body) */
     const api_param *query; /* nquery parameters */
     size_t nquery;
     const char *request_id; /* from api_request_id() */
@@ -76,9 +86,9 @@ typedef struct api_request {
     route_match match;
     const char *limit_setting; /* the setting of api_route's limit, for a 413 ("--max-body") */
     bool limit_cuts;           /* a body past the limit is cut off at once, not read on for a 413 */
-    unsigned media;         /* the body's MEDIA_* type, once checked */
-    job *job;               /* work handed out for this request */
-    bool has_pending;       /* `pending` is the answer once resumed */
+    unsigned media;            /* the body's MEDIA_* type, once checked */
+    job *job;                  /* work handed out for this request */
+    bool has_pending;          /* `pending` is the answer once resumed */
     api_response pending;
 } api_request;
 

@@ -16,7 +16,7 @@
 #include "server/log.h"
 #include "version.h"
 
-#define SUDOKUD_NAME    "sudokud"
+#define SUDOKUD_NAME "sudokud"
 
 /* Room for any start-up error message config_load() writes. */
 #define CONFIG_ERR_LEN 256
@@ -62,7 +62,7 @@ enum config_kind { CONFIG_STR, CONFIG_UINT, CONFIG_SIZE, CONFIG_LEVEL };
     X(connection_timeout, "--connection-timeout", "SUDOKUD_CONNECTION_TIMEOUT", CONFIG_UINT, 30,   \
       0, 86400, "S",                                                                               \
       "idle seconds before a close; also caps sending headers, then body; 0 = never")              \
-    X(generate_reserve, "--generate-reserve", "SUDOKUD_GENERATE_RESERVE", CONFIG_UINT, 4, 0, 100,   \
+    X(generate_reserve, "--generate-reserve", "SUDOKUD_GENERATE_RESERVE", CONFIG_UINT, 4, 0, 100,  \
       "N", "unseeded 9x9 puzzles kept ready per difficulty by idle workers; 0 = none")             \
     X(cors_origins, "--cors-origins", "SUDOKUD_CORS_ORIGINS", CONFIG_STR, "", 0, 0, "LIST",        \
       "comma-separated allowed Origins, or *")                                                     \

@@ -30,15 +30,15 @@ typedef bool (*route_quick_fn)(job *j, worker *w);
 typedef void (*route_render_fn)(job *j, const api_request *req, api_response *resp);
 
 struct route {
-    const char *label;     /* metrics and logs */
-    const char *path;      /* exact path, or the prefix when `claims` is set */
+    const char *label;                /* metrics and logs */
+    const char *path;                 /* exact path, or the prefix when `claims` is set */
     bool (*claims)(const char *path); /* prefix routes: is this path ours? */
-    unsigned methods;      /* ROUTE_GET | ROUTE_POST */
-    unsigned media;        /* MEDIA_* a body may have; 0 = no body expected */
+    unsigned methods;                 /* ROUTE_GET | ROUTE_POST */
+    unsigned media;                   /* MEDIA_* a body may have; 0 = no body expected */
     route_limit limit;
     route_parse_fn parse;
-    route_quick_fn quick;  /* may be NULL */
-    job_run_fn run;        /* NULL when parse always answers */
+    route_quick_fn quick; /* may be NULL */
+    job_run_fn run;       /* NULL when parse always answers */
     route_render_fn render;
 };
 
@@ -50,8 +50,8 @@ struct api_context {
     metrics *metrics;
     job_runner *runner;
     struct reserve *reserve; /* puzzles made ahead for /v1/generate, or NULL */
-    bool threaded;     /* jobs go to worker threads; else they run in api_handle */
-    atomic_int cancel; /* the solver's cancel flag, shared by every job */
+    bool threaded;           /* jobs go to worker threads; else they run in api_handle */
+    atomic_int cancel;       /* the solver's cancel flag, shared by every job */
     atomic_bool draining;
     atomic_ullong next_id;
     uint64_t id_seed;
@@ -105,6 +105,16 @@ void ep_generate_run(job *j, size_t task, worker *w);
 void ep_generate_render(job *j, const api_request *req, api_response *resp);
 /* The workers' idle work (arg: the api_context): one puzzle for the reserve. */
 bool ep_generate_refill(void *arg, worker *w);
+/* Makes the puzzle of `seed` at `level` with the reserve's options (one 9x9,
+ * no symmetry, not minimal), rates it and writes its object to out; the
+ * status as a generate answer's puzzle says it. Worker thread. */
+sudoku_status ep_generate_level(buf *out, worker *w, sudoku_level level, uint64_t seed,
+                                const sudoku_limits *limits);
+
+/* ep_daily.c: GET /v1/daily, the same puzzle for everyone on a day */
+job *ep_daily_parse(api_context *ctx, const api_request *req, api_response *resp);
+void ep_daily_run(job *j, size_t task, worker *w);
+void ep_daily_render(job *j, const api_request *req, api_response *resp);
 
 /* ep_scan.c: POST /v1/scan, a photo read by libscan (scan/scan.h) */
 job *ep_scan_parse(api_context *ctx, const api_request *req, api_response *resp);

@@ -74,7 +74,7 @@ struct batch_item {
 struct batch_chunk {
     uint64_t runs[EP_OUTCOMES]; /* solver runs by outcome */
     sudoku_stats stats;         /* their counters, summed */
-    uint64_t unread; /* items that never reached the solver (input problems) */
+    uint64_t unread;            /* items that never reached the solver (input problems) */
 };
 
 typedef struct batch {
@@ -84,8 +84,8 @@ typedef struct batch {
     struct batch_item *items;
     buf arena;
     buf problems;
-    buf text; /* the body, when its lines are read by the workers */
-    input_puzzle shared; /* the options of every line (its buffers are not used) */
+    buf text;              /* the body, when its lines are read by the workers */
+    input_puzzle shared;   /* the options of every line (its buffers are not used) */
     size_t shared_regions; /* arena offset of the shared layout, SIZE_MAX when none */
     const uint8_t *shared_regions_src;
     bool shared_labelled;
@@ -216,8 +216,8 @@ static bool batch_next_record(const char *body, size_t len, size_t *pos, size_t 
     return true;
 }
 
-static int batch_read_text(api_context *ctx, const api_request *req, batch *b,
-                           input_puzzle *shared, input_puzzle *item, api_problem *pb)
+static int batch_read_text(api_context *ctx, const api_request *req, batch *b, input_puzzle *shared,
+                           input_puzzle *item, api_problem *pb)
 {
     size_t pos = 0, start, end, count = 0;
 
@@ -300,8 +300,8 @@ static bool batch_defer_text(const api_request *req, batch *b, const input_puzzl
     if (count > max_items) {
         free(items);
         *rc = problem_set(pb, API_PROBLEM_BATCH_TOO_LARGE, NULL,
-                              "%zu puzzles in one batch; the limit is %llu", count,
-                              (unsigned long long)max_items);
+                          "%zu puzzles in one batch; the limit is %llu", count,
+                          (unsigned long long)max_items);
         return true;
     }
     b->items = items != NULL ? items : calloc(1, sizeof(*b->items));

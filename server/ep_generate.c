@@ -12,6 +12,11 @@
  * job: a puzzle that could not meet its target in time is answered as the closest one found, with
  * "status":"limit".
  *
+ * technique=T asks instead for puzzles whose hardest step is T
+ * (sudoku_generate_technique), each saying what its search tried; with
+ * start=technique they carry the state before T's first step as entries and
+ * candidates, the form /v1/hint takes.
+ *
  * Without a seed the server draws one and says which, so any answer can be
  * made again. Such a request for one 9x9 at a level with the default
  * options is answered from the reserve (reserve.h) when it holds one: idle
@@ -43,6 +48,9 @@ typedef struct gen {
     api_context *ctx;
     sudoku_puzzle shape;
     sudoku_generate_opts opts;
+    bool practice;              /* technique=: sudoku_generate_technique, not opts */
+    sudoku_technique technique; /* the hardest step wanted */
+    bool start;                 /* start=technique: answer the state before its first step */
     uint64_t seed;
     uint64_t start_ns;
     size_t count;  /* puzzles; task t makes [gen_first(t), gen_first(t + 1)) */
@@ -75,14 +83,15 @@ static sudoku_status gen_make(buf *out, worker *w, const sudoku_puzzle *shape, u
     opts.deadline_ns = limits->deadline_ns;
     opts.cancel = limits->cancel;
     sudoku_generate(w->solver, shape, seed, &opts, p, w->solutions, &res);
-    bool rated = res.givens > 0 &&
-                 sudoku_rate(w->logic, w->solver, p, limits, &r) != SUDOKU_LOGIC_LIMIT;
+    bool rated =
+        res.givens > 0 && sudoku_rate(w->logic, w->solver, p, limits, &r) != SUDOKU_LOGIC_LIMIT;
     sudoku_status status = res.status;
     sudoku_limit_reason reason = res.limit_reason;
     if (status == SUDOKU_SOLVED && !rated) {
         /* the puzzle is made, but its level is not known in time */
         status = SUDOKU_LIMIT;
-        reason = sudoku_now_ns() >= limits->deadline_ns ? SUDOKU_LIMIT_DEADLINE : SUDOKU_LIMIT_CANCEL;
+        reason =
+            sudoku_now_ns() >= limits->deadline_ns ? SUDOKU_LIMIT_DEADLINE : SUDOKU_LIMIT_CANCEL;
     }
     json_generated g = {
         .seed = seed,
@@ -95,6 +104,44 @@ static sudoku_status gen_make(buf *out, worker *w, const sudoku_puzzle *shape, u
     };
     json_render_generated(out, &g);
     return status;
+}
+
+/* Makes the practice puzzle of `seed` for g's technique and writes its
+ * object to out, rated in full like any generated puzzle. Returns
+ * SUDOKU_SOLVED, or SUDOKU_LIMIT when none was found in time (the object
+ * says what was tried). */
+static sudoku_status gen_make_practice(buf *out, worker *w, const gen *g, uint64_t seed,
+                                       const sudoku_limits *limits)
+{
+    sudoku_technique_opts opts = {.deadline_ns = limits->deadline_ns, .cancel = limits->cancel};
+    sudoku_practice res;
+    sudoku_rating r;
+    sudoku_puzzle *p = &w->puzzle;
+    uint8_t values[SUDOKU_MAX_CELLS];
+    uint64_t cand[SUDOKU_MAX_CELLS];
+
+    sudoku_generate_technique(w->solver, w->logic, &g->shape, g->technique, seed, &opts, p,
+                              w->solutions, values, cand, &res);
+    bool found = res.status == SUDOKU_SOLVED;
+    /* The search's walk rated it already; this is the rating the answer shows. */
+    bool rated = found && sudoku_rate(w->logic, w->solver, p, NULL, &r) != SUDOKU_LOGIC_LIMIT;
+    for (int c = 0; found && c < p->size * p->size; c++)
+        if (p->cells[c]) values[c] = 0; /* the player's digits: the givens are the puzzle's */
+    json_generated out_g = {
+        .seed = seed,
+        .status = found ? SUDOKU_SOLVED : SUDOKU_LIMIT,
+        .reason = res.limit_reason,
+        .puzzle = found ? p : NULL,
+        .solution = w->solutions,
+        .givens = res.givens,
+        .rating = rated ? &r : NULL,
+        .practice = &res,
+        .technique = g->technique,
+        .entries = found && g->start ? values : NULL,
+        .candidates = cand,
+    };
+    json_render_generated(out, &out_g);
+    return out_g.status;
 }
 
 /* The first puzzle of a task: the puzzles are shared out evenly, in order. */
@@ -111,7 +158,9 @@ void ep_generate_run(job *j, size_t task, worker *w)
     for (size_t k = gen_first(g, task); k < gen_first(g, task + 1); k++) {
         if (k > gen_first(g, task)) buf_putc(out, ',');
         uint64_t seed = (g->seed + k) & INPUT_MAX_SEED;
-        g->limited[task] |= gen_make(out, w, &g->shape, seed, &g->opts, &limits) != SUDOKU_SOLVED;
+        sudoku_status st = g->practice ? gen_make_practice(out, w, g, seed, &limits)
+                                       : gen_make(out, w, &g->shape, seed, &g->opts, &limits);
+        g->limited[task] |= st != SUDOKU_SOLVED;
     }
 }
 
@@ -147,21 +196,27 @@ static int gen_reserve_level(const api_context *ctx, const input_puzzle *in,
     return -1;
 }
 
+sudoku_status ep_generate_level(buf *out, worker *w, sudoku_level level, uint64_t seed,
+                                const sudoku_limits *limits)
+{
+    sudoku_puzzle shape;
+    sudoku_generate_opts opts;
+    gen_reserve_opts(level, &shape, &opts);
+    return gen_make(out, w, &shape, seed, &opts, limits);
+}
+
 bool ep_generate_refill(void *arg, worker *w)
 {
     api_context *ctx = arg;
     int level = reserve_wanted(ctx->reserve);
     if (level < 0 || api_draining(ctx)) return false;
-    sudoku_puzzle shape;
-    sudoku_generate_opts opts;
-    gen_reserve_opts((sudoku_level)level, &shape, &opts);
     uint64_t seed;
     if (getrandom(&seed, sizeof(seed), 0) != (ssize_t)sizeof(seed)) seed = sudoku_now_ns();
     seed &= INPUT_MAX_SEED;
     sudoku_limits limits = api_limits(ctx, 1, option_deadline_ns(sudoku_now_ns(), EP_REFILL_MS));
     buf out = BUF_INIT;
     size_t len;
-    if (gen_make(&out, w, &shape, seed, &opts, &limits) == SUDOKU_SOLVED) {
+    if (ep_generate_level(&out, w, (sudoku_level)level, seed, &limits) == SUDOKU_SOLVED) {
         char *json = buf_take(&out, &len);
         if (json != NULL) reserve_put(ctx->reserve, (sudoku_level)level, json);
     }
@@ -217,6 +272,9 @@ job *ep_generate_parse(api_context *ctx, const api_request *req, api_response *r
         gen_free(g);
         return NULL;
     }
+    g->practice = (in.given & OPTION_BIT(TECHNIQUE)) != 0;
+    g->technique = in.technique;
+    g->start = in.start_technique;
     g->opts.symmetry = in.symmetry;
     g->opts.minimal = in.minimal;
     if (in.score_max > 0) { /* a difficulty target */

@@ -37,7 +37,7 @@ job *ep_info(api_context *ctx, const api_request *req, api_response *resp)
                "\"max_image_body\":%llu,\"max_image_pixels\":%llu,"
                "\"default_timeout_ms\":%llu,\"max_timeout_ms\":%llu,\"max_nodes\":%llu,"
                "\"max_solutions\":%u,\"max_return_solutions\":%u,\"queue_depth\":%llu,"
-               "\"max_connections\":%llu,\"connection_timeout\":%llu},\"workers\":%llu}",
+               "\"max_connections\":%llu,\"connection_timeout\":%llu},\"workers\":%llu,",
                SUDOKUD_NAME, SUDOKUD_VERSION, SUDOKU_MIN_SIZE, SUDOKU_MAX_SIZE,
                SUDOKU_MAX_TEXT_SIZE, (unsigned long long)c->max_body,
                (unsigned long long)c->max_batch_body, (unsigned long long)c->max_batch_items,
@@ -46,6 +46,8 @@ job *ep_info(api_context *ctx, const api_request *req, api_response *resp)
                (unsigned long long)c->max_nodes, INPUT_MAX_SOLUTIONS, INPUT_MAX_RETURN_SOLUTIONS,
                (unsigned long long)c->queue_depth, (unsigned long long)c->max_connections,
                (unsigned long long)c->connection_timeout, (unsigned long long)c->workers);
+    json_render_techniques(&b);
+    buf_putc(&b, '}');
     reply_buf(resp, API_HTTP_OK, CT_JSON, &b);
     return NULL;
 }

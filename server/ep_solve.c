@@ -48,7 +48,7 @@ typedef struct single {
     uint64_t start_ns; /* when a worker took it (the quick path has no queue) */
     uint64_t solve_ns; /* of the solver run that counts */
     sudoku_result result;
-    uint8_t *solutions; /* kept_solutions, or an allocation for larger answers */
+    uint8_t *solutions;  /* kept_solutions, or an allocation for larger answers */
     api_problem invalid; /* when the solver refused the puzzle after all */
     int size, box_rows, box_cols;
     bool diagonal, has_regions, has_labels;

@@ -225,6 +225,8 @@ static enum MHD_Result http_respond(struct http_request *r, api_response *resp)
         MHD_add_response_header(mr, "Server-Timing", resp->server_timing);
     for (size_t i = 0; i < resp->nheaders; i++)
         MHD_add_response_header(mr, resp->headers[i].name, resp->headers[i].value);
+    for (size_t i = 0; i < API_MAX_TEXT_HEADERS && resp->text_headers[i].name != NULL; i++)
+        MHD_add_response_header(mr, resp->text_headers[i].name, resp->text_headers[i].value);
     if (api_draining(r->srv->api)) MHD_add_response_header(mr, MHD_HTTP_HEADER_CONNECTION, "close");
 
     rc = MHD_queue_response(r->conn, (unsigned)resp->status, mr);
@@ -599,8 +601,8 @@ static void http_completed(void *cls, struct MHD_Connection *conn, void **con_cl
     if (log_enabled(LOG_LEVEL_INFO)) {
         char path[HTTP_LOG_PATH_MAX];
         http_log_safe(path, sizeof(path), r->path);
-        LOG_INFO("access", "method=%s path=%s status=%d bytes=%llu us=%llu id=%s", r->method,
-                 path, r->status, (unsigned long long)r->bytes, (unsigned long long)us, r->id);
+        LOG_INFO("access", "method=%s path=%s status=%d bytes=%llu us=%llu id=%s", r->method, path,
+                 r->status, (unsigned long long)r->bytes, (unsigned long long)us, r->id);
     }
     http_request_free(r);
     *con_cls = NULL;
@@ -651,15 +653,14 @@ http_server *http_start(const struct config *cfg, char *err, size_t errlen)
     s->api = api_new(cfg, &hooks, err, errlen);
     if (s->api == NULL) goto fail;
 
-    s->daemon = MHD_start_daemon(flags, (uint16_t)cfg->port, NULL, NULL, http_access, s,
-                                 MHD_OPTION_EXTERNAL_LOGGER, http_mhd_log, s, MHD_OPTION_SOCK_ADDR,
-                                 addr, MHD_OPTION_THREAD_POOL_SIZE, http_poll_threads(),
-                                 MHD_OPTION_CONNECTION_LIMIT, (unsigned)cfg->max_connections,
-                                 MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)cfg->connection_timeout,
-                                 MHD_OPTION_NOTIFY_COMPLETED, http_completed, s,
-                                 MHD_OPTION_NOTIFY_CONNECTION, http_connection, s,
-                                 MHD_OPTION_CONNECTION_MEMORY_LIMIT, HTTP_CONNECTION_MEMORY,
-                                 MHD_OPTION_END);
+    s->daemon = MHD_start_daemon(
+        flags, (uint16_t)cfg->port, NULL, NULL, http_access, s, MHD_OPTION_EXTERNAL_LOGGER,
+        http_mhd_log, s, MHD_OPTION_SOCK_ADDR, addr, MHD_OPTION_THREAD_POOL_SIZE,
+        http_poll_threads(), MHD_OPTION_CONNECTION_LIMIT, (unsigned)cfg->max_connections,
+        MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)cfg->connection_timeout,
+        MHD_OPTION_NOTIFY_COMPLETED, http_completed, s, MHD_OPTION_NOTIFY_CONNECTION,
+        http_connection, s, MHD_OPTION_CONNECTION_MEMORY_LIMIT, HTTP_CONNECTION_MEMORY,
+        MHD_OPTION_END);
     if (s->daemon == NULL) {
         snprintf(err, errlen, "cannot listen on %s:%llu (address in use, or not local?)", cfg->bind,
                  (unsigned long long)cfg->port);

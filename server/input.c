@@ -6,6 +6,7 @@
  * about what they refuse.
  */
 #include "server/input.h"
+#include "server/options.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -196,6 +197,14 @@ int input_finish_generate(input_puzzle *p, api_problem *pb)
     if (p->score_max != 0 && p->score_min > p->score_max)
         return problem_set(pb, API_PROBLEM_INVALID_REQUEST, "/score",
                            "the score range is empty: min is above max");
+    bool practice = (p->given & OPTION_BIT(TECHNIQUE)) != 0;
+    if (practice && (p->score_max != 0 || p->symmetry != SUDOKU_SYMMETRY_NONE || p->minimal))
+        return problem_set(pb, API_PROBLEM_INVALID_REQUEST, "/technique",
+                           "technique is a target of its own: it takes no difficulty, score, "
+                           "symmetry or minimal");
+    if (p->start_technique && !practice)
+        return problem_set(pb, API_PROBLEM_INVALID_REQUEST, "/start",
+                           "start=technique needs a technique");
     p->has_puzzle = true; /* the grid is to be made: its shape is all there is to check */
     return input_finish(p, "", "/size", pb);
 }

@@ -29,7 +29,7 @@
 #define INPUT_MAX_STEPS 100000u
 
 /* What a generate request may ask for. */
-#define INPUT_MAX_GENERATE          100u /* puzzles in one request */
+#define INPUT_MAX_GENERATE          100u                      /* puzzles in one request */
 #define INPUT_MAX_SEED              ((UINT64_C(1) << 53) - 1) /* exact as a JSON number */
 #define INPUT_MAX_SCORE             200 /* tenths: above every score of the ladder */
 #define INPUT_DEFAULT_GENERATE_SIZE 9
@@ -47,11 +47,11 @@ typedef struct input_puzzle {
     int box_cols;
     bool box_assumed; /* input_finish took the default box: none was asked for */
     bool diagonal;
-    size_t nregions;           /* region ids read; 0 = no regions (plain boxes) */
-    size_t nlabels;            /* the layout came as labels: how many distinct; 0 = as ids */
+    size_t nregions; /* region ids read; 0 = no regions (plain boxes) */
+    size_t nlabels;  /* the layout came as labels: how many distinct; 0 = as ids */
     uint32_t region_labels[SUDOKU_MAX_SIZE]; /* the label (a code point) of each id, so
                                               * problems name the client's own */
-    const uint8_t *regions;    /* the ids: regions_buf, or a shared batch layout */
+    const uint8_t *regions;                  /* the ids: regions_buf, or a shared batch layout */
     uint8_t *regions_buf;      /* caller's SUDOKU_MAX_CELLS bytes for this puzzle's own regions */
     uint8_t *cells;            /* caller's SUDOKU_MAX_CELLS bytes: 0 blank, 1..N */
     uint32_t max_solutions;    /* 1..INPUT_MAX_SOLUTIONS */
@@ -68,8 +68,11 @@ typedef struct input_puzzle {
     uint64_t seed;            /* 0..INPUT_MAX_SEED, when given has OPTION_BIT(SEED) */
     sudoku_symmetry symmetry;
     bool minimal;
-    uint32_t count;  /* puzzles to make, 1..INPUT_MAX_GENERATE */
-    uint32_t given;  /* OPTION_BIT()s of the options the request named (options.h) */
+    uint32_t count;             /* puzzles to make, 1..INPUT_MAX_GENERATE */
+    sudoku_technique technique; /* when given has OPTION_BIT(TECHNIQUE): the hardest step wanted */
+    bool start_technique;       /* start=technique: answer the state before its first step */
+    int32_t day;                /* daily: days since 1970-01-01 (UTC), when given has DATE */
+    uint32_t given;             /* OPTION_BIT()s of the options the request named (options.h) */
 } input_puzzle;
 
 /* Sets the options to their defaults and the puzzle to "not read yet";

@@ -34,7 +34,7 @@
 #include "solver/sudoku.h"
 
 struct job_runner {
-    pool *pool;  /* NULL: no threads */
+    pool *pool; /* NULL: no threads */
     job_hooks hooks;
     metrics *metrics;
     worker *own; /* the worker of a runner without threads */
@@ -259,8 +259,7 @@ void job_run_task(job *j, size_t k, worker *w)
         atomic_compare_exchange_strong(&j->waiting, &expected, -1) && j->runner != NULL &&
         j->runner->hooks.wake != NULL)
         j->runner->hooks.wake(owner);
-    if (atomic_fetch_sub_explicit(&j->remaining, 1, memory_order_acq_rel) == 1 &&
-        j->runner != NULL)
+    if (atomic_fetch_sub_explicit(&j->remaining, 1, memory_order_acq_rel) == 1 && j->runner != NULL)
         job_release(j); /* the queued tasks' reference */
 }
 

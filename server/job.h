@@ -117,9 +117,9 @@ void job_free(job *j);
 typedef void (*job_tail_fn)(job *j, buf *out);
 
 /* A body read straight from the tasks' buffers, in task order: head, then
- * each output with sep between them ('\0' for none), then tail (may be NULL). No copy of the whole body is ever made, and the
- * first parts can leave while later tasks still run. The stream holds a job
- * reference. head must be static. NULL when out of memory. */
+ * each output with sep between them ('\0' for none), then tail (may be NULL). No copy of the whole
+ * body is ever made, and the first parts can leave while later tasks still run. The stream holds a
+ * job reference. head must be static. NULL when out of memory. */
 job_stream *job_stream_new(job *j, const char *head, char sep, job_tail_fn tail);
 
 /* What job_stream_read returns besides a byte count. */

@@ -431,10 +431,12 @@ int json_read_member(const option_row *o, const cJSON *v, const char *ptr, uint3
         return 0;
     case OPTION_LEVEL:
     case OPTION_SYMMETRY:
+    case OPTION_TECHNIQUE:
+    case OPTION_START:
+    case OPTION_DATE:
         if (!cJSON_IsString(v))
             return problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr, "%s must be a string", o->key);
-        return o->type == OPTION_LEVEL ? option_set_level(p, v->valuestring, ptr, pb)
-                                       : option_set_symmetry(p, v->valuestring, ptr, pb);
+        return option_set_name(o->type, p, v->valuestring, ptr, pb);
     case OPTION_BOX:
         return json_read_box(v, ptr, o, p, pb);
     case OPTION_SCORE_RANGE:

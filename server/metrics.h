@@ -24,7 +24,8 @@
     X(QUEUE_DEPTH, "sudokud_queue_depth", "gauge", "Jobs waiting for a worker.")                   \
     X(JOBS_IN_FLIGHT, "sudokud_jobs_in_flight", "gauge",                                           \
       "Requests whose solver work is queued or running.")                                          \
-    X(SOLVES_TOTAL, "sudokud_solves_total", "counter", "Puzzles by outcome, those refused before solving (conflict, invalid) included.")                  \
+    X(SOLVES_TOTAL, "sudokud_solves_total", "counter",                                             \
+      "Puzzles by outcome, those refused before solving (conflict, invalid) included.")            \
     X(SEARCH_NODES_TOTAL, "sudokud_search_nodes_total", "counter",                                 \
       "Search nodes visited by all solver runs.")                                                  \
     X(GENERATE_RESERVE, "sudokud_generate_reserve", "gauge",                                       \

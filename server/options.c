@@ -94,6 +94,87 @@ int option_set_symmetry(input_puzzle *p, const char *name, const char *where, ap
                        "symmetry must be none, rotational, rotational90, mirror or diagonal");
 }
 
+int option_set_technique(input_puzzle *p, const char *name, const char *where, api_problem *pb)
+{
+    if (sudoku_technique_from_str(name, &p->technique) == 0) {
+        p->given |= OPTION_BIT(TECHNIQUE);
+        return 0;
+    }
+    return problem_set(pb, API_PROBLEM_INVALID_REQUEST, where,
+                       "technique must be a key of the ladder such as x_wing or unique_rectangle "
+                       "(GET /v1/info lists them): unknown technique \"%.64s\"",
+                       name);
+}
+
+int option_set_start(input_puzzle *p, const char *name, const char *where, api_problem *pb)
+{
+    if (strcmp(name, "puzzle") == 0 || strcmp(name, "technique") == 0) {
+        p->start_technique = name[0] == 't';
+        p->given |= OPTION_BIT(START);
+        return 0;
+    }
+    return problem_set(pb, API_PROBLEM_INVALID_REQUEST, where,
+                       "start must be puzzle or technique, not \"%.64s\"", name);
+}
+
+/* Days from 1970-01-01 to y-m-d of the proleptic Gregorian calendar
+ * (Howard Hinnant's days_from_civil). */
+static int32_t option_days_from_civil(int y, int m, int d)
+{
+    y -= m <= 2;
+    int era = y / 400, yoe = y - era * 400;
+    int doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+    int doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    return era * 146097 + doe - 719468;
+}
+
+int option_set_date(input_puzzle *p, const char *text, const char *where, api_problem *pb)
+{
+    static const int mdays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    int v[3] = {0, 0, 0};
+    static const int widths[] = {4, 2, 2};
+    const char *s = text;
+    bool ok = true;
+    for (int k = 0; k < 3 && ok; k++) {
+        for (int i = 0; i < widths[k] && ok; i++, s++) {
+            ok = *s >= '0' && *s <= '9';
+            if (ok) v[k] = v[k] * 10 + (*s - '0');
+        }
+        if (ok) ok = *s == (k < 2 ? '-' : '\0');
+        if (ok && k < 2) s++;
+    }
+    if (ok) {
+        bool leap = (v[0] % 4 == 0 && v[0] % 100 != 0) || v[0] % 400 == 0;
+        ok = v[0] >= 1970 && v[1] >= 1 && v[1] <= 12 && v[2] >= 1 &&
+             v[2] <= mdays[v[1] - 1] + (v[1] == 2 && leap);
+    }
+    if (!ok)
+        return problem_set(pb, API_PROBLEM_INVALID_REQUEST, where,
+                           "date must be YYYY-MM-DD, a day from 1970-01-01 on: \"%.64s\" is not "
+                           "a day",
+                           text);
+    p->day = option_days_from_civil(v[0], v[1], v[2]);
+    p->given |= OPTION_BIT(DATE);
+    return 0;
+}
+
+int option_set_name(option_type type, input_puzzle *p, const char *name, const char *where,
+                    api_problem *pb)
+{
+    switch (type) {
+    case OPTION_LEVEL:
+        return option_set_level(p, name, where, pb);
+    case OPTION_SYMMETRY:
+        return option_set_symmetry(p, name, where, pb);
+    case OPTION_TECHNIQUE:
+        return option_set_technique(p, name, where, pb);
+    case OPTION_START:
+        return option_set_start(p, name, where, pb);
+    default:
+        return option_set_date(p, name, where, pb);
+    }
+}
+
 /* Parses a decimal integer in min..max (min >= 0): the whole text, digits only. */
 static int option_parse_int(const char *s, long long min, long long max, long long *out)
 {
@@ -190,9 +271,11 @@ static int option_param(request_kind kind, const char *key, const char *value,
         option_store(p, o, v);
         return 0;
     case OPTION_LEVEL:
-        return option_set_level(p, value, key, pb);
     case OPTION_SYMMETRY:
-        return option_set_symmetry(p, value, key, pb);
+    case OPTION_TECHNIQUE:
+    case OPTION_START:
+    case OPTION_DATE:
+        return option_set_name(o->type, p, value, key, pb);
     case OPTION_BOX:
         if (option_parse_box(value, o->min, max, &v, &cols) != 0)
             return problem_set(pb, API_PROBLEM_INVALID_REQUEST, key,

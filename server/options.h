@@ -39,6 +39,7 @@ typedef enum request_kind {
     REQUEST_HINT,      /* POST /v1/hint */
     REQUEST_GENERATE,  /* POST and GET /v1/generate */
     REQUEST_SCAN,      /* POST /v1/scan: the body is a photo, options come as query parameters */
+    REQUEST_DAILY,     /* GET /v1/daily: query parameters only */
     REQUEST_KIND_COUNT
 } request_kind;
 
@@ -65,6 +66,9 @@ typedef enum option_type {
     OPTION_ENTRIES,     /* hint: the user's digits, in any form a puzzle takes */
     OPTION_CANDIDATES,  /* hint: the user's pencil marks */
     OPTION_PUZZLES,     /* the batch's items: walked by json_read_batch itself */
+    OPTION_TECHNIQUE,   /* a technique's key (technique.h): generate for it */
+    OPTION_START,       /* where a practice puzzle opens: "puzzle" or "technique" */
+    OPTION_DATE,        /* a day, YYYY-MM-DD (UTC), stored as days since 1970-01-01 */
 } option_type;
 
 /* The input_puzzle field a plain option fills, or none. */
@@ -92,7 +96,7 @@ typedef enum option_type {
     X(CANDIDATES, "candidates", OPTION_CANDIDATES, 1, SUDOKU_MAX_SIZE, OPTION_NO_FIELD, REQ(HINT), \
       0)                                                                                           \
     X(DIFFICULTY, "difficulty", OPTION_LEVEL, 0, 0, OPTION_NO_FIELD, REQ(GENERATE),                \
-      REQ(GENERATE))                                                                               \
+      REQ(GENERATE) | REQ(DAILY))                                                                  \
     X(SCORE, "score", OPTION_SCORE_RANGE, 0, INPUT_MAX_SCORE, OPTION_NO_FIELD, REQ(GENERATE), 0)   \
     X(SCORE_MIN, "score_min", OPTION_SCORE, 0, INPUT_MAX_SCORE, OPTION_FIELD(score_min), 0,        \
       REQ(GENERATE))                                                                               \
@@ -105,7 +109,11 @@ typedef enum option_type {
       REQ(GENERATE), REQ(GENERATE))                                                                \
     X(MINIMAL, "minimal", OPTION_BOOL, 0, 1, OPTION_FIELD(minimal), REQ(GENERATE), REQ(GENERATE))  \
     X(COUNT, "count", OPTION_INT, 1, INPUT_MAX_GENERATE, OPTION_FIELD(count), REQ(GENERATE),       \
-      REQ(GENERATE))
+      REQ(GENERATE))                                                                               \
+    X(TECHNIQUE, "technique", OPTION_TECHNIQUE, 0, 0, OPTION_NO_FIELD, REQ(GENERATE),              \
+      REQ(GENERATE))                                                                               \
+    X(START, "start", OPTION_START, 0, 0, OPTION_NO_FIELD, REQ(GENERATE), REQ(GENERATE))           \
+    X(DATE, "date", OPTION_DATE, 0, 0, OPTION_NO_FIELD, 0, REQ(DAILY))
 
 typedef enum option_key {
 #define X(id, key, type, min, max, field, json, query) OPTION_KEY_##id,
@@ -123,7 +131,7 @@ typedef struct option_row {
     option_key id;
     const char *key;
     option_type type;
-    long long min, max; /* max of OPTION_TIMEOUT: see option_max */
+    long long min, max;   /* max of OPTION_TIMEOUT: see option_max */
     size_t offset, width; /* the field a plain value is stored in; width 0: none */
     unsigned json;        /* REQ() bits of the requests taking it in a JSON body */
     unsigned query;       /* REQ() bits of those taking it as a query parameter */
@@ -151,6 +159,19 @@ int option_score_problem(api_problem *pb, const char *where, const char *name);
  * symmetry. Returns 0, or -1 with *pb (invalid-request at `where`). */
 int option_set_level(input_puzzle *p, const char *name, const char *where, api_problem *pb);
 int option_set_symmetry(input_puzzle *p, const char *name, const char *where, api_problem *pb);
+
+/* Reads a technique's key (sets p->technique), a start ("puzzle" or
+ * "technique": sets p->start_technique) or a date YYYY-MM-DD, a real day of
+ * the Gregorian calendar from 1970 to 9999 (sets p->day). Returns 0, or -1
+ * with *pb (invalid-request at `where`, naming the value refused). */
+int option_set_technique(input_puzzle *p, const char *name, const char *where, api_problem *pb);
+int option_set_start(input_puzzle *p, const char *name, const char *where, api_problem *pb);
+int option_set_date(input_puzzle *p, const char *text, const char *where, api_problem *pb);
+
+/* The setter of a named option's type (LEVEL, SYMMETRY, TECHNIQUE, START or
+ * DATE), for the JSON and the query readers alike; same contract. */
+int option_set_name(option_type type, input_puzzle *p, const char *name, const char *where,
+                    api_problem *pb);
 
 /* Reads one query parameter (already percent-decoded) of a `kind` request
  * into p. Returns 0, or -1 with *pb (invalid-request whose `errors` entry

@@ -53,12 +53,12 @@ struct pool {
     size_t running;      /* tasks being run */
     bool stopping;
     bool joined;
-    pool_idle_fn idle;  /* work for a worker without a task, or NULL */
+    pool_idle_fn idle; /* work for a worker without a task, or NULL */
     void *idle_arg;
-    bool idle_wanted;   /* pool_kick since the idle work last said it was done */
-    bool idle_running;  /* a worker is doing idle work */
+    bool idle_wanted;    /* pool_kick since the idle work last said it was done */
+    bool idle_running;   /* a worker is doing idle work */
     unsigned idle_kicks; /* pool_kick calls: one during a piece of idle work keeps it wanted */
-    bool sync_ready; /* mu and not_empty are initialised */
+    bool sync_ready;     /* mu and not_empty are initialised */
     size_t nworkers;
     size_t nstarted;
     struct pool_worker *workers;

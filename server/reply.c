@@ -18,6 +18,20 @@ void reply_header(api_response *resp, const char *name, const char *value)
         resp->headers[resp->nheaders++] = (api_header){name, value};
 }
 
+void reply_header_text(api_response *resp, const char *name, const char *fmt, ...)
+{
+    for (size_t i = 0; i < API_MAX_TEXT_HEADERS; i++) {
+        api_text_header *h = &resp->text_headers[i];
+        if (h->name != NULL) continue;
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(h->value, sizeof(h->value), fmt, ap);
+        va_end(ap);
+        h->name = name;
+        return;
+    }
+}
+
 void reply_static(api_response *resp, int status, const char *content_type, const char *body,
                   size_t len)
 {
@@ -51,8 +65,8 @@ void reply_problem(api_response *resp, const api_request *req, const api_problem
     if (pb->type == API_PROBLEM_METHOD_NOT_ALLOWED) reply_header(resp, "Allow", req->match.allow);
 }
 
-void reply_error(api_response *resp, const api_request *req, api_problem_type type,
-                 const char *fmt, ...)
+void reply_error(api_response *resp, const api_request *req, api_problem_type type, const char *fmt,
+                 ...)
 {
     api_problem pb;
     char detail[API_DETAIL_LEN];
@@ -106,8 +120,9 @@ bool reply_if_conflicting(api_response *resp, const api_request *req, const sudo
     sudoku_conflicts(p, conflicts, n);
     char assumed[96] = "";
     if (box_assumed && !p->has_regions && p->box_rows != p->box_cols)
-        snprintf(assumed, sizeof(assumed), " (boxes of %dx%d assumed: set \"box\" for another shape)",
-                 p->box_rows, p->box_cols);
+        snprintf(assumed, sizeof(assumed),
+                 " (boxes of %dx%d assumed: set \"box\" for another shape)", p->box_rows,
+                 p->box_cols);
     api_problem pb;
     problem_set(&pb, API_PROBLEM_CONFLICTING_GIVENS, NULL, "%zu rule%s broken by the givens%s", n,
                 n == 1 ? " is" : "s are", assumed);

@@ -25,6 +25,11 @@
 /* Adds a header (static or request-borrowed strings); extra ones are dropped. */
 void reply_header(api_response *resp, const char *name, const char *value);
 
+/* Adds a header whose value is formatted into the response itself (cut at
+ * API_TEXT_HEADER_LEN); past API_MAX_TEXT_HEADERS, dropped. name is static. */
+void reply_header_text(api_response *resp, const char *name, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
 /* A body of len static bytes. */
 void reply_static(api_response *resp, int status, const char *content_type, const char *body,
                   size_t len);

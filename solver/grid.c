@@ -137,8 +137,7 @@ int sudoku_puzzle_check(const sudoku_puzzle *p, char *err)
         return -1;
     for (int i = 0; i < n * n; i++) {
         if (p->cells[i] > n) {
-            sdk_errf(err, "cell r%dc%d holds %d, above %d", i / n + 1, i % n + 1,
-                     p->cells[i], n);
+            sdk_errf(err, "cell r%dc%d holds %d, above %d", i / n + 1, i % n + 1, p->cells[i], n);
             return -1;
         }
     }
@@ -371,8 +370,8 @@ int sudoku_parse_row(const char *text, size_t len, int size, uint8_t *cells, cha
         sdk_errf(err, "rows as text hold %d..%d cells", SUDOKU_MIN_SIZE, SUDOKU_MAX_TEXT_SIZE);
         return -1;
     }
-    if (sdk_read_cells(text != NULL ? text : "", text != NULL ? len : 0, row, &ncells, &top,
-                       err) != 0)
+    if (sdk_read_cells(text != NULL ? text : "", text != NULL ? len : 0, row, &ncells, &top, err) !=
+        0)
         return -1;
     if (ncells != (size_t)size) {
         sdk_errf(err, "%d cells expected in a row, %zu found", size, ncells);
@@ -380,8 +379,8 @@ int sudoku_parse_row(const char *text, size_t len, int size, uint8_t *cells, cha
     }
     for (int c = 0; c < size; c++) {
         if (row[c] > size) {
-            sdk_errf(err, "'%c' in column %d is not a symbol of a %dx%d grid",
-                     sdk_symbols[row[c]], c + 1, size, size);
+            sdk_errf(err, "'%c' in column %d is not a symbol of a %dx%d grid", sdk_symbols[row[c]],
+                     c + 1, size, size);
             return -1;
         }
         cells[c] = row[c];

@@ -170,4 +170,9 @@ void sdk_undo(sudoku_solver *s, uint32_t mark, int nsolved);
         return SDK_NAME_OF(names, v);                                                              \
     }
 
+/* The built-in examples of technique t (technique_examples.c): returns how
+ * many, and points *text (when not NULL) at the first; each is 81 cells and
+ * a newline, one after another. */
+int sdk_technique_examples(sudoku_technique t, const char **text);
+
 #endif /* SOLVER_INT_H */

@@ -484,6 +484,15 @@ void sudoku_logic_set_limits(sudoku_logic *lg, const sudoku_limits *limits);
  * (then *st is unspecified). */
 sudoku_logic_status sudoku_logic_next(sudoku_logic *lg, sudoku_step *st);
 
+/* sudoku_logic_next on the ladder cut after `ceiling`: rungs of harder
+ * techniques are not searched, so a state that needs one is STUCK. The
+ * step found, when one is, is the one sudoku_logic_next finds. Generating
+ * for a technique walks this way, so that a puzzle harder than the target
+ * is refused without the costly search of the rungs above it.
+ * SUDOKU_TECHNIQUE_COUNT walks the whole ladder. */
+sudoku_logic_status sudoku_logic_next_upto(sudoku_logic *lg, sudoku_technique ceiling,
+                                           sudoku_step *st);
+
 /* Applies a step sudoku_logic_next returned on this state: its eliminations,
  * then its placements. */
 void sudoku_logic_apply(sudoku_logic *lg, const sudoku_step *st);
@@ -696,6 +705,62 @@ typedef struct sudoku_rating_scorer {
  * stopped there). Returns -1 when the rating fails (a limit ran out, the
  * givens are broken). Reentrant on distinct scorers. */
 int sudoku_score_by_rating(const sudoku_puzzle *puzzle, int score_max, void *arg);
+
+/* ---- practice: a puzzle that needs one chosen technique (generate_technique.c) ---- */
+
+/* The technique whose key (technique.h, e.g. "x_wing") is `key` in *out.
+ * Returns 0, or -1 (*out untouched) for any other string. Thread-safe. */
+int sudoku_technique_from_str(const char *key, sudoku_technique *out);
+
+/* The one-line description of a technique (technique.h), "" out of range. */
+const char *sudoku_technique_description(sudoku_technique t);
+
+/* The budget of sudoku_generate_technique. Zero-initialise, then set what you need. */
+typedef struct sudoku_technique_opts {
+    uint64_t deadline_ns;     /* absolute sudoku_now_ns() time; 0 = none */
+    const atomic_int *cancel; /* non-zero => stop soon; may be NULL; read relaxed */
+    uint32_t max_tries;       /* candidate puzzles to try; 0 = no cap (set a deadline!) */
+    /* Search from random puzzles only, never from the built-in examples of
+     * the rarest techniques (how those examples were found). */
+    bool fresh;
+} sudoku_technique_opts;
+
+/* What sudoku_generate_technique reports besides the puzzle. */
+typedef struct sudoku_practice {
+    /* SUDOKU_SOLVED: the puzzle's rating path has the technique as its
+     * hardest step. SUDOKU_LIMIT: none was found before limit_reason
+     * (deadline, cancel or attempts: max_tries); the puzzle is empty.
+     * SUDOKU_INVALID: a bad shape or technique, a solver smaller than the
+     * shape, or a shape without a complete grid. */
+    sudoku_status status;
+    sudoku_limit_reason limit_reason;
+    int givens;
+    uint32_t tries;      /* candidate puzzles: random ones, and relabelled examples */
+    uint32_t walks;      /* rating walks (each a path up to the technique) */
+    uint32_t start_step; /* SOLVED: index in the rating path of the technique's first step */
+    uint64_t elapsed_ns;
+} sudoku_practice;
+
+/* Makes a puzzle of shape's size, box, diagonal and regions with exactly one
+ * solution whose rating (sudoku_rate) names `t` as the hardest step: t is
+ * needed and nothing harder is. Writes the puzzle to *puzzle, its solution
+ * to `solution` (N*N bytes), and the state of the rating path just before
+ * t's first step to start_values (N*N digits, givens included, 0 = open)
+ * and start_cand (N*N candidate masks, 0 for a placed cell): loaded as a
+ * user's entries and pencil marks, sudoku_hint_next's step is t.
+ * start_values and start_cand may be NULL. opts NULL: no budget at all, so
+ * only for techniques known to be found. Returns rep->status.
+ *
+ * Seed contract as sudoku_generate's: the same seed, shape, technique and
+ * `fresh` give the same puzzle on every machine, unless the deadline or
+ * cancel stops the search. Never allocates; reentrant on distinct solvers
+ * and engines. */
+sudoku_status sudoku_generate_technique(sudoku_solver *s, sudoku_logic *lg,
+                                        const sudoku_puzzle *shape, sudoku_technique t,
+                                        uint64_t seed, const sudoku_technique_opts *opts,
+                                        sudoku_puzzle *puzzle, uint8_t *solution,
+                                        uint8_t *start_values, uint64_t *start_cand,
+                                        sudoku_practice *rep);
 
 #ifdef __cplusplus
 }

@@ -322,8 +322,9 @@ Test(http_api, request_ids_and_server_timing, .timeout = 60)
 Test(http_api, cors_preflight_and_exposed_headers, .timeout = 60)
 {
     test_server s;
-    test_server_start(&s, (const char *const[]){"--cors-origins", "https://a.example,https://b.example",
-                                                "--log-level", "info", NULL});
+    test_server_start(&s,
+                      (const char *const[]){"--cors-origins", "https://a.example,https://b.example",
+                                            "--log-level", "info", NULL});
     /* the start line follows "listening on" */
     char *log = NULL;
     for (int i = 0; i < 200; i++) {
@@ -498,7 +499,7 @@ Test(http_api, command_line_help_version_and_bad_values, .timeout = 60)
     cr_assert(strstr(out, "--bind") != NULL, "%s", out);
     /* an origin with a path would silently never match: refused at start */
     cr_assert_eq(test_server_run((const char *const[]){"--port", "0", "--cors-origins",
-                                                        "https://app.example/", NULL},
+                                                       "https://app.example/", NULL},
                                  NULL, out, sizeof(out)),
                  1);
     cr_assert(strstr(out, "--cors-origins") != NULL && strstr(out, "trailing slash") != NULL, "%s",

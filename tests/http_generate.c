@@ -64,8 +64,7 @@ Test(http_generate, a_link_gives_the_same_puzzles_each_time, .timeout = 60)
     test_server_stop(&s);
 }
 
-Test(http_generate, unseeded_requests_are_answered_from_the_reserve_and_it_refills,
-     .timeout = 90)
+Test(http_generate, unseeded_requests_are_answered_from_the_reserve_and_it_refills, .timeout = 90)
 {
     test_server s;
     test_server_start(&s, (const char *const[]){"--generate-reserve", "2", NULL});
@@ -92,9 +91,9 @@ Test(http_generate, unseeded_requests_are_answered_from_the_reserve_and_it_refil
     snprintf(path, sizeof(path), "/v1/generate?difficulty=extreme&seed=%.0f",
              get(p, "seed")->valuedouble);
     cJSON *again = get_json(&s, path);
-    cr_assert_str_eq(cJSON_GetStringValue(get(cJSON_GetArrayItem(get(again, "puzzles"), 0),
-                                              "puzzle")),
-                     cJSON_GetStringValue(get(p, "puzzle")));
+    cr_assert_str_eq(
+        cJSON_GetStringValue(get(cJSON_GetArrayItem(get(again, "puzzles"), 0), "puzzle")),
+        cJSON_GetStringValue(get(p, "puzzle")));
     cJSON_Delete(again);
     cJSON_Delete(j);
     for (int i = 0; i < 300 && metric(&s, series) != 2; i++) usleep(100 * 1000);

@@ -43,8 +43,9 @@ Test(config, env_beats_default_and_flag_beats_env)
 {
     struct config c;
     char err[CONFIG_ERR_LEN];
-    const char *env[] = {"SUDOKUD_WORKERS=3", "SUDOKUD_PORT=9000", "SUDOKUD_LOG_LEVEL=debug",
-                         "SUDOKUD_MAX_IMAGE_BODY=4M", "OTHER=1", NULL};
+    const char *env[] = {
+        "SUDOKUD_WORKERS=3",         "SUDOKUD_PORT=9000", "SUDOKUD_LOG_LEVEL=debug",
+        "SUDOKUD_MAX_IMAGE_BODY=4M", "OTHER=1",           NULL};
     const char **argv = ARGV("--port", "9100");
     cr_assert_eq(load(&c, argv, env, err), CONFIG_RUN, "%s", err);
     cr_assert_eq(c.workers, 3, "env beats default");

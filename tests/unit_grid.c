@@ -158,8 +158,7 @@ Test(grid, parse_error_symbol_too_large_names_the_cell_r1c1)
     memcpy(text, plain9, 82);
     text[2 * 9 + 6] = 'x';
     parse_fails(text, 0, 0, 0, "character 'x' at r3c7 is not a symbol of a 9x9 grid");
-    parse_fails("1234123412341235", 4, 0, 0,
-                "character '5' at r4c4 is not a symbol of a 4x4 grid");
+    parse_fails("1234123412341235", 4, 0, 0, "character '5' at r4c4 is not a symbol of a 4x4 grid");
 }
 
 Test(grid, parse_error_stray_character_gives_its_position)

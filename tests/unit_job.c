@@ -126,7 +126,7 @@ Test(job, submit_sleeps_the_owner_first_and_wakes_it_when_ready)
     cr_assert_eq(job_submit(refused, r, &woken), -1);
     cr_assert_eq(atomic_load(&woken), 1, "a refused owner must not sleep forever");
     job_free(refused);
-    job_free(busy); /* its queued tasks hold it until they have run */
+    job_free(busy);     /* its queued tasks hold it until they have run */
     job_runner_free(r); /* runs them all before it returns */
     cr_assert_eq(atomic_load(&busy_woken), 1);
     metrics_free(m);

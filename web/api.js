@@ -134,18 +134,20 @@ let contract = null;
 
 /**
  * Which optional endpoints this server has, from the paths of its /openapi.yaml:
- * resolves to {hint, rate, generate, scan} booleans (all false when the document cannot be read,
- * and then read is false too). Offline it is not asked, and asked when the connection is back.
+ * resolves to {hint, rate, generate, scan, daily} booleans (all false when the document cannot
+ * be read, and then read is false too). Offline it is not asked, and asked when the connection is back.
  */
 export function features() {
-  if (!contract && offline()) return Promise.resolve({ hint: false, rate: false, generate: false, scan: false, read: false });
+  if (!contract && offline()) return Promise.resolve({ hint: false, rate: false, generate: false, scan: false, daily: false, read: false });
   if (!contract) {
     contract = fetch(new URL('openapi.yaml', base).href)
       .then((r) => (r.ok ? r.text() : ''))
       .catch(() => '')
       .then((text) => {
         const has = (p) => new RegExp(`^  /v1/${p}:`, 'm').test(text);
-        return { hint: has('hint'), rate: has('rate'), generate: has('generate'), scan: has('scan'), read: text !== '' };
+        return {
+          hint: has('hint'), rate: has('rate'), generate: has('generate'), scan: has('scan'), daily: has('daily'), read: text !== '',
+        };
       });
   }
   return contract;

@@ -22,6 +22,7 @@ import { Board } from './board.js';
 import { Game, Shape, parseText, parseRegions, symbol, valueOf, cellName } from './puzzle.js';
 import { ApiError, apiBase, call, features, notAvailable, offline } from './api.js';
 import { Hints } from './hint.js';
+import { dailyPuzzle, fillPracticeMenu, practicePuzzle } from './practice.js';
 import { Timer, clock } from './timer.js';
 import { keepGame, keepSettings, keptGame, settings } from './store.js';
 import { scan, scanReport } from './scan.js';
@@ -32,7 +33,8 @@ const ui = {
   notes: $('notes'), undo: $('undo'), redo: $('redo'), pad: $('pad'), difficulty: $('difficulty'),
   rating: $('rating'), stats: $('stats'), statsNote: $('stats-note'), server: $('server'), shape: $('shape'),
   asTyped: $('as-typed'), reveal: $('reveal'), photo: $('photo'), offline: $('offline'),
-  printTitle: $('print-title'), printDate: $('print-date'),
+  printTitle: $('print-title'), printDate: $('print-date'), technique: $('technique'),
+  techniqueHelp: $('technique-help'),
 };
 
 const DEFAULT_PUZZLE = '..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..';
@@ -233,7 +235,7 @@ function load(spec, { push = true, note = '', kept = null } = {}) {
       dropped = ` The entries in the link could not be read (${e.message}), so they were dropped.`;
     }
   }
-  const next = new Game(shape, cells, entries);
+  const next = new Game(shape, cells, entries, entries && Array.isArray(spec.marks) && spec.marks.length === cells.length ? spec.marks : null);
   const key = { puzzle: next.text(), ...shape.options() };
   const same = Boolean(kept) && puzzleKey(kept.spec) === puzzleKey(key) && restores(next, kept.state, entries);
   hints.forget();
@@ -585,6 +587,26 @@ async function newPuzzle() {
   board.moveTo(0);
 }
 
+/** A practice puzzle of the chosen technique, opened where the technique is due. */
+async function practice() {
+  const f = await features();
+  if (f.read && !f.generate) throw notAvailable('v1/generate', 'its API (/openapi.yaml) has no /v1/generate yet');
+  const key = ui.technique.value;
+  if (!key) throw new Error('Choose a technique in the Practice menu first.');
+  say('Looking for a puzzle that needs it...');
+  const { spec, note } = await practicePuzzle(key);
+  load(spec, { note });
+  board.moveTo(0);
+}
+
+async function today() {
+  const f = await features();
+  if (f.read && !f.daily) throw notAvailable('v1/daily', 'its API (/openapi.yaml) has no /v1/daily yet');
+  const { spec, note } = await dailyPuzzle(ui.difficulty.value);
+  load(spec, { note });
+  board.moveTo(0);
+}
+
 // ---- the pad, for touch screens -----------------------------------------------------------
 
 /** A button per digit ("Enter 5", with how many are left to place) and Erase. */
@@ -677,6 +699,12 @@ window.addEventListener('online', () => {
   if (loaded && !loaded.rating) rate(); // what could not be asked offline
 });
 window.addEventListener('offline', showConnection);
+$('daily').addEventListener('click', () => run(today));
+$('practice').addEventListener('click', () => run(practice));
+ui.technique.addEventListener('change', () => {
+  ui.techniqueHelp.textContent = ui.technique.selectedOptions[0]?.dataset.description || '';
+});
+fillPracticeMenu(ui.technique);
 $('fill').addEventListener('click', () => {
   const changed = game.fillCandidates();
   edit(changed, `Filled in the candidates of ${changed.length} cells as notes.`, 'Every open cell already has its notes.');

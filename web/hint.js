@@ -21,9 +21,14 @@ const NAMES = {
   bug_plus_one: 'BUG+1', x_wing: 'X-Wing',
 };
 
+/** "pointing pair", "XY-Wing", "unique rectangle": a technique's key as people name it. */
+export function techniqueTitle(id) {
+  return NAMES[id] || String(id).replace(/_/g, ' ');
+}
+
 /** "a pointing pair", "an XY-Wing": the technique as a phrase. */
 function techniqueName(id) {
-  const name = NAMES[id] || String(id).replace(/_/g, ' ');
+  const name = techniqueTitle(id);
   return `${/^[aeiouxAEIOUX]/.test(name) && !/^(uni|XY|XYZ)/.test(name) ? 'an' : 'a'} ${name}`;
 }
 

@@ -195,12 +195,13 @@ export class Shape {
  * hint starts from there.
  */
 export class Game {
-  constructor(shape, givens, entries = null) {
+  /** marks: the notes to start with (a list of digits per cell; a practice puzzle's candidates). */
+  constructor(shape, givens, entries = null, marks = null) {
     this.shape = shape;
     this.n = shape.n;
     this.givens = givens.slice();
     this.entries = entries ? entries.map((v, i) => (givens[i] ? 0 : v)) : new Array(givens.length).fill(0);
-    this.marks = givens.map(() => []);
+    this.marks = givens.map((g, i) => (!g && !this.entries[i] && marks && Array.isArray(marks[i]) ? marks[i].slice() : []));
     this.done = [];
     this.undone = [];
     this.version = 0;

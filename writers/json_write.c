@@ -531,6 +531,22 @@ void json_render_explain_end(buf *b, const char *status, const sudoku_rating *r,
     json_render_candidates(b, n, cand);
 }
 
+void json_render_techniques(buf *b)
+{
+    buf_puts(b, "\"techniques\":[");
+    for (int t = 0; t < SUDOKU_TECHNIQUE_COUNT; t++) {
+        const char *d = sudoku_technique_description((sudoku_technique)t);
+        buf_puts(b, t > 0 ? ",{\"key\":\"" : "{\"key\":\"");
+        buf_puts(b, sudoku_technique_str((sudoku_technique)t));
+        buf_puts(b, "\",\"score\":");
+        json_put_score(b, sudoku_technique_score((sudoku_technique)t));
+        buf_puts(b, ",\"description\":");
+        json_put_string(b, d, strlen(d));
+        buf_putc(b, '}');
+    }
+    buf_putc(b, ']');
+}
+
 void json_render_generated(buf *b, const json_generated *g)
 {
     buf_puts(b, "{\"seed\":");
@@ -540,6 +556,12 @@ void json_render_generated(buf *b, const json_generated *g)
         buf_puts(b, ",\"limit_reason\":\"");
         buf_puts(b, sudoku_limit_reason_str(g->reason));
         buf_putc(b, '"');
+    }
+    if (g->practice != NULL) {
+        buf_puts(b, ",\"technique\":\"");
+        buf_puts(b, sudoku_technique_str(g->technique));
+        buf_printf(b, "\",\"tries\":%u,\"walks\":%u,\"elapsed_ms\":%llu", g->practice->tries,
+                   g->practice->walks, (unsigned long long)(g->practice->elapsed_ns / 1000000u));
     }
     if (g->puzzle == NULL) {
         buf_puts(b, ",\"puzzle\":null}");
@@ -553,6 +575,12 @@ void json_render_generated(buf *b, const json_generated *g)
     json_render_grid(b, form, p->size, g->solution);
     buf_puts(b, ",\"givens\":");
     buf_put_u64(b, (uint64_t)g->givens);
+    if (g->entries != NULL) {
+        buf_puts(b, ",\"entries\":");
+        json_render_grid(b, form, p->size, g->entries);
+        buf_puts(b, ",\"candidates\":");
+        json_render_candidates(b, p->size, g->candidates);
+    }
     buf_putc(b, ',');
     if (g->rating != NULL)
         json_render_rating(b, g->rating, false);

@@ -122,7 +122,19 @@ typedef struct json_generated {
     const uint8_t *solution;     /* N*N cells */
     int givens;
     const sudoku_rating *rating; /* NULL when it was not rated in time */
+    /* a practice puzzle (technique=): what the search tried, else NULL */
+    const sudoku_practice *practice;
+    sudoku_technique technique;
+    /* start=technique: the player's digits and the candidates before the
+     * technique's first step (N*N each), else NULL */
+    const uint8_t *entries;
+    const uint64_t *candidates;
 } json_generated;
+
+/* Appends "techniques":[...], the ladder (technique.h) in order: each
+ * technique's key, base score and one-line description (GET /v1/info; the
+ * page's Practice menu is built from it). */
+void json_render_techniques(buf *b);
 
 /* Appends one generated puzzle's object. A generate answer is
  * JSON_GENERATE_HEAD, the puzzles joined by commas, then

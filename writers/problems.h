@@ -43,7 +43,7 @@ typedef enum api_status {
     X(CONFLICTING_GIVENS, "conflicting-givens", API_HTTP_UNPROCESSABLE_CONTENT,                    \
       "Conflicting givens")                                                                        \
     X(UNSUPPORTED_SHAPE, "unsupported-shape", API_HTTP_UNPROCESSABLE_CONTENT, "Unsupported shape") \
-    X(NOT_UNIQUE, "not-unique", API_HTTP_UNPROCESSABLE_CONTENT, "Not exactly one solution")         \
+    X(NOT_UNIQUE, "not-unique", API_HTTP_UNPROCESSABLE_CONTENT, "Not exactly one solution")        \
     X(NO_SOLUTION, "no-solution", API_HTTP_UNPROCESSABLE_CONTENT, "No solution")                   \
     X(BAD_IMAGE, "bad-image", API_HTTP_BAD_REQUEST, "Not a readable image")                        \
     X(TOO_MANY_PIXELS, "too-many-pixels", API_HTTP_UNPROCESSABLE_CONTENT, "Image too large")       \
@@ -88,8 +88,8 @@ typedef struct api_problem {
 
 /* Fills *pb (not in_query). `pointer` is NULL when no particular value is at fault. Always
  * returns -1, so parsers can `return problem_set(...)`. */
-int problem_set(api_problem *pb, api_problem_type type, const char *pointer, const char *fmt,
-                    ...) __attribute__((format(printf, 4, 5)));
+int problem_set(api_problem *pb, api_problem_type type, const char *pointer, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
 
 /* Writes base + suffix to out (API_POINTER_LEN bytes), cut at a character
  * boundary when too long: a pointer names a place, a cut one still helps. */

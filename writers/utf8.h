@@ -1,4 +1,5 @@
-/* utf8.h -- strict UTF-8 decoding and encoding for the JSON reader and writer. Pure, thread-safe. */
+/* utf8.h -- strict UTF-8 decoding and encoding for the JSON reader and writer. Pure, thread-safe.
+ */
 #ifndef SUDOKUD_UTF8_H
 #define SUDOKUD_UTF8_H
 

@@ -36,10 +36,27 @@ static bool sdk_lg_broken(const sudoku_logic *lg)
 
 sudoku_logic_status sudoku_logic_next(sudoku_logic *lg, sudoku_step *st)
 {
+    return sudoku_logic_next_upto(lg, SUDOKU_TECHNIQUE_COUNT, st);
+}
+
+/* The rows a walk up to `ceiling` reads: through the last row of that
+ * technique, so a technique found by an earlier row's finder (X- and
+ * XY-chains by the cycle rung's) is reached with it. */
+static int sdk_lg_rows_upto(sudoku_technique ceiling)
+{
+    for (int i = sdk_lg_rungs; i > 0; i--)
+        if (sdk_lg_ladder[i - 1].technique == ceiling) return i;
+    return sdk_lg_rungs;
+}
+
+sudoku_logic_status sudoku_logic_next_upto(sudoku_logic *lg, sudoku_technique ceiling,
+                                           sudoku_step *st)
+{
     if (lg->nsolved == lg->ncells) return SUDOKU_LOGIC_SOLVED;
+    int rows = sdk_lg_rows_upto(ceiling);
     /* Steps are sound, so a state loaded consistent stays so: the check for
      * a broken one waits until the ladder has nothing (it costs a pass). */
-    for (int i = 0; i < sdk_lg_rungs; i++) {
+    for (int i = 0; i < rows; i++) {
         const sdk_lg_rung *rung = &sdk_lg_ladder[i];
         if (rung->find == NULL) continue;
         bool found = rung->find(lg, st, rung->arg);

@@ -5,14 +5,17 @@
  * apart from the engine and the finders because all of them read it (a
  * finder takes its base score from here) and it calls none of them.
  */
+#include <string.h>
+
 #include "solver/solver_int.h"
 
-/* The rows of technique.h: key and base score, by technique. */
+/* The rows of technique.h: key, base score and description, by technique. */
 static const struct {
     const char *key;
     int score;
+    const char *description;
 } sdk_lg_techniques[] = {
-#define SDK_LG_ROW(id, key, score, description) {key, score},
+#define SDK_LG_ROW(id, key, score, description) {key, score, description},
     SUDOKU_TECHNIQUES(SDK_LG_ROW)
 #undef SDK_LG_ROW
 };
@@ -20,6 +23,22 @@ static const struct {
 const char *sudoku_technique_str(sudoku_technique t)
 {
     return (unsigned)t < SUDOKU_TECHNIQUE_COUNT ? sdk_lg_techniques[t].key : "unknown";
+}
+
+int sudoku_technique_from_str(const char *key, sudoku_technique *out)
+{
+    for (int t = 0; t < SUDOKU_TECHNIQUE_COUNT; t++) {
+        if (strcmp(key, sdk_lg_techniques[t].key) == 0) {
+            *out = (sudoku_technique)t;
+            return 0;
+        }
+    }
+    return -1;
+}
+
+const char *sudoku_technique_description(sudoku_technique t)
+{
+    return (unsigned)t < SUDOKU_TECHNIQUE_COUNT ? sdk_lg_techniques[t].description : "";
 }
 
 int sudoku_technique_score(sudoku_technique t)

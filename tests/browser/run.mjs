@@ -836,8 +836,8 @@ const cases = [
     name: 'served 11: gzip when accepted, Vary, ETag, Cache-Control; meta description and favicon',
     async run(openPage) {
       let sent = 0, files = 0;
-      for (const path of ['/', '/app.js', '/app.css', '/board.js', '/puzzle.js', '/api.js', '/hint.js', '/timer.js', '/store.js', '/scan.js',
-        '/sw.js', '/manifest.webmanifest', '/favicon.svg']) {
+      for (const path of ['/', '/app.js', '/app.css', '/board.js', '/puzzle.js', '/api.js', '/hint.js', '/practice.js', '/timer.js', '/store.js',
+        '/scan.js', '/sw.js', '/manifest.webmanifest', '/favicon.svg']) {
         const r = await get(path, { 'Accept-Encoding': 'gzip, deflate, br' });
         equal(r.status, 200, `${path} status`);
         equal(r.headers['vary'], 'Accept-Encoding', `${path} Vary`);
@@ -1083,6 +1083,45 @@ const cases = [
       await cell(page, 6, 5).click();
       mkdirSync(SHOTS, { recursive: true });
       await page.screenshot({ path: `${SHOTS}/page-desktop.png` });
+    },
+  },
+  {
+    name: 'practice: the menu lists every technique with its description; X-Wing opens where it is due, its candidates as notes, and the first hint names it',
+    async run(openPage) {
+      const { page } = await open(openPage);
+      const info = await api(server, 'v1/info');
+      const menu = page.getByRole('combobox', { name: 'Practice', exact: true });
+      await page.waitForFunction((n) => document.getElementById('technique').options.length === n + 1, info.json.techniques.length);
+      const options = await menu.getByRole('option').allTextContents();
+      for (const t of info.json.techniques)
+        assert(options.some((o) => o.includes(t.description)), `the menu names ${t.key} with its description`);
+      const xwing = options.find((o) => /^X-Wing \(/.test(o));
+      assert(xwing, `X-Wing is in the menu: ${options.slice(0, 14).join(' | ')}`);
+      await menu.selectOption({ label: xwing });
+      assert(/^X-Wing: a digit in two lines/.test(await page.locator('#technique-help').textContent()), 'its description is shown beside the menu');
+      await button(page, 'Practise it').click();
+      await status(page, /Practice: X-Wing, seed \d+\. It opens where X-Wing is due/, 20000);
+      // the board holds the state before the X-Wing: the givens and the path's digits, the
+      // candidates of every open cell as notes
+      const cells = await readBoard(page);
+      const blank = cells.filter((c) => !c.readonly && !/^[1-9]$/.test(c.text));
+      assert(blank.length > 0 && blank.every((c) => /^[1-9]{1,9}$/.test(c.text.replace(/\s/g, ''))), 'every open cell holds its notes');
+      await button(page, 'Hint').click();
+      await status(page, /^Hint, 1 of 3: look for an X-Wing in /);
+    },
+  },
+  {
+    name: 'today: Today\'s puzzle is the server\'s puzzle of the day at the chosen difficulty',
+    async run(openPage) {
+      const { page } = await open(openPage);
+      await page.getByRole('combobox', { name: 'Difficulty' }).selectOption('easy');
+      await button(page, 'Today\'s puzzle').click();
+      const said = await status(page, /Today's easy puzzle, \d{4}-\d\d-\d\d: the same for everyone today\./, 20000);
+      const ref = await api(server, 'v1/daily?difficulty=easy');
+      equal(ref.status, 200, 'GET /v1/daily');
+      assert(said.includes(ref.json.date), `the day is said: ${said}`);
+      await expectBoard(page, cellsOf(ref.json.puzzle), 'today\'s puzzle');
+      await axeScan(page, 'the page with the Practice menu and Today\'s puzzle');
     },
   },
 ];
