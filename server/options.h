@@ -39,6 +39,7 @@ typedef enum request_kind {
     REQUEST_HINT,      /* POST /v1/hint */
     REQUEST_GENERATE,  /* POST and GET /v1/generate */
     REQUEST_SCAN,      /* POST /v1/scan: the body is a photo, options come as query parameters */
+    REQUEST_CONVERT,   /* POST /v1/convert */
     REQUEST_KIND_COUNT
 } request_kind;
 
@@ -46,6 +47,8 @@ typedef enum request_kind {
 
 /* The requests that read a puzzle and its shape, and those that run the step engine. */
 #define REQ_PUZZLE (REQ(SOLVE) | REQ(VALIDATE) | REQ(RATE) | REQ(EXPLAIN) | REQ(HINT))
+/* The requests whose puzzle may come with the player's entries and pencil marks. */
+#define REQ_STATE (REQ(HINT) | REQ(CONVERT))
 #define REQ_LOGIC  (REQ(RATE) | REQ(EXPLAIN) | REQ(HINT))
 #define REQ_SHAPE  (REQ_PUZZLE | REQ(BATCH) | REQ(GENERATE))
 
@@ -65,6 +68,7 @@ typedef enum option_type {
     OPTION_ENTRIES,     /* hint: the user's digits, in any form a puzzle takes */
     OPTION_CANDIDATES,  /* hint: the user's pencil marks */
     OPTION_PUZZLES,     /* the batch's items: walked by json_read_batch itself */
+    OPTION_FORMAT,      /* a puzzle format's name (formats/formats.h) */
 } option_type;
 
 /* The input_puzzle field a plain option fills, or none. */
@@ -74,7 +78,9 @@ typedef enum option_type {
 /* X(ID, key, type, min, max, field, JSON body of, query parameter of) -- the
  * ranges are openapi.yaml's; a range of a structured type is its parts'. */
 #define REQUEST_OPTIONS(X)                                                                         \
-    X(PUZZLE, "puzzle", OPTION_PUZZLE, 0, 0, OPTION_NO_FIELD, REQ_PUZZLE, 0)                       \
+    X(PUZZLE, "puzzle", OPTION_PUZZLE, 0, 0, OPTION_NO_FIELD, REQ_PUZZLE | REQ(CONVERT), 0)        \
+    X(FORMAT, "format", OPTION_FORMAT, 0, 0, OPTION_FIELD(format), REQ_PUZZLE | REQ(CONVERT), 0)   \
+    X(TO, "to", OPTION_FORMAT, 0, 0, OPTION_FIELD(to), REQ(CONVERT), 0)                            \
     X(BOX, "box", OPTION_BOX, 2, SUDOKU_MAX_SIZE, OPTION_NO_FIELD, REQ_SHAPE, REQ(GENERATE))       \
     X(DIAGONAL, "diagonal", OPTION_BOOL, 0, 1, OPTION_FIELD(diagonal), REQ_SHAPE, REQ(GENERATE))   \
     X(REGIONS, "regions", OPTION_REGIONS, 0, SUDOKU_MAX_SIZE - 1, OPTION_NO_FIELD, REQ_SHAPE, 0)   \
@@ -88,8 +94,8 @@ typedef enum option_type {
     X(PUZZLES, "puzzles", OPTION_PUZZLES, 0, 0, OPTION_NO_FIELD, REQ(BATCH), 0)                    \
     X(MAX_STEPS, "max_steps", OPTION_INT, 1, INPUT_MAX_STEPS, OPTION_FIELD(max_steps),             \
       REQ(EXPLAIN), 0)                                                                             \
-    X(ENTRIES, "entries", OPTION_ENTRIES, 0, 0, OPTION_NO_FIELD, REQ(HINT), 0)                     \
-    X(CANDIDATES, "candidates", OPTION_CANDIDATES, 1, SUDOKU_MAX_SIZE, OPTION_NO_FIELD, REQ(HINT), \
+    X(ENTRIES, "entries", OPTION_ENTRIES, 0, 0, OPTION_NO_FIELD, REQ_STATE, 0)                     \
+    X(CANDIDATES, "candidates", OPTION_CANDIDATES, 1, SUDOKU_MAX_SIZE, OPTION_NO_FIELD, REQ_STATE, \
       0)                                                                                           \
     X(DIFFICULTY, "difficulty", OPTION_LEVEL, 0, 0, OPTION_NO_FIELD, REQ(GENERATE),                \
       REQ(GENERATE))                                                                               \
