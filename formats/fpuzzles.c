@@ -169,9 +169,9 @@ done:
 int fmt_fpuzzles_object_write(const fmt_state *s, buf *out, char *err)
 {
     int n = s->size;
-    if (n > FMT_FPUZZLES_MAX_SIZE)
-        return fmt_errf(err, "f-puzzles draws grids up to %dx%d, not %dx%d", FMT_FPUZZLES_MAX_SIZE,
-                        FMT_FPUZZLES_MAX_SIZE, n, n);
+    if (n > FMT_FPUZZLES_MAX_SIZE || !sudoku_size_ok(n))
+        return fmt_errf(err, "f-puzzles draws boxed grids up to %dx%d, not %dx%d",
+                        FMT_FPUZZLES_MAX_SIZE, FMT_FPUZZLES_MAX_SIZE, n, n);
     buf_printf(out, "{\"size\":%d", n);
     static const fmt_meta_id kept[] = {FMT_META_TITLE, FMT_META_AUTHOR};
     for (size_t k = 0; k < sizeof(kept) / sizeof(kept[0]); k++) {

@@ -81,8 +81,8 @@ Test(convert, every_to_reads_back_the_same_state, .timeout = 60)
 {
     test_server s;
     test_server_start(&s, (const char *const[]){"--workers", "1", NULL});
-    static const char *const to[] = {"line",   "sdk",      "sdm",            "ss",
-                                     "hodoku", "fpuzzles", "sudokupad-link", "sudokuwiki-link"};
+    static const char *const to[] = {
+        "line", "sdk", "sdm", "ss", "hodoku", "fpuzzles", "sudokupad-link", "sudokuwiki-link"};
     char *sdk = test_read_file(DIR "sudocue.sdk", NULL);
     for (size_t i = 0; i < sizeof(to) / sizeof(to[0]); i++) {
         char extra[64];
@@ -117,10 +117,8 @@ Test(convert, bad_inputs_get_a_4xx_naming_what_is_wrong, .timeout = 60)
     static const struct {
         const char *file, *says;
     } bad[] = {
-        {"truncated.sdk", "cut short"},
-        {"empty-cell.pm", "no candidates"},
-        {"fields.hdk", "this one has 3"},
-        {"lz-garbage.link", "not LZ-String"},
+        {"truncated.sdk", "cut short"},         {"empty-cell.pm", "no candidates"},
+        {"fields.hdk", "this one has 3"},       {"lz-garbage.link", "not LZ-String"},
         {"killer.fpuzzles.json", "killercage"},
     };
     for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {

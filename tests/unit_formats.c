@@ -64,8 +64,8 @@ Test(formats, samples_read_as_described)
         int with_marks = 0;
         for (int c = 0; c < 81; c++) with_marks += s->marks[c] != 0;
         cr_expect_eq(s->has_marks, strcmp(marks, "-") != 0, "%s marks", file);
-        if (s->has_marks) cr_expect_eq(with_marks, atoi(marks), "%s: %d cells of marks", file,
-                                       with_marks);
+        if (s->has_marks)
+            cr_expect_eq(with_marks, atoi(marks), "%s: %d cells of marks", file, with_marks);
         cr_expect_str_eq(s->meta[FMT_META_AUTHOR], strcmp(author, "-") ? author : "", "%s", file);
         free(s);
         checked++;
@@ -217,8 +217,8 @@ Test(formats, round_trip_walks_the_table)
         /* read back as told from the text: an .sdm line is the text form */
         cr_assert_eq(fmt_read(text.data, text.len, FMT_AUTO, &got, &used, err), 0, "%s: %s",
                      fmt_name(f), err);
-        cr_expect((int)used == f || (f == FMT_SDM && used == FMT_LINE), "%s told as %s", fmt_name(f),
-                  fmt_name(used));
+        cr_expect((int)used == f || (f == FMT_SDM && used == FMT_LINE), "%s told as %s",
+                  fmt_name(f), fmt_name(used));
         snprintf(how, sizeof(how), "%s detected", fmt_name(f));
         expect_same(&want, &got, how);
         buf_free(&text);
@@ -268,7 +268,9 @@ Test(formats, lzstring_matches_a_real_link)
 Test(formats, lzstring_round_trips_any_text)
 {
     static const char *const texts[] = {
-        "a", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", "{\"title\":\"h\xc3\xa9llo \xf0\x9f\x98\x80\"}",
+        "a",
+        "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+        "{\"title\":\"h\xc3\xa9llo \xf0\x9f\x98\x80\"}",
         "abcabcabcabcxyzxyzxyz\xe2\x82\xac\xe2\x82\xac\xe2\x82\xac",
     };
     for (size_t i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) {
