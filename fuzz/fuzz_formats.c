@@ -14,16 +14,11 @@
 
 #include "formats/formats.h"
 #include "formats/lzstring.h"
-#include "server/json_check.h"
-
-#define FUZZ_ASSERT(c)                                                                             \
-    do {                                                                                           \
-        if (!(c)) __builtin_trap();                                                                \
-    } while (0)
+#include "fuzz/fuzz_common.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static void check_state(const fmt_state *s)
+static void formats_check_state(const fmt_state *s)
 {
     int n = s->size;
     FUZZ_ASSERT(n >= SUDOKU_MIN_SIZE && n <= SUDOKU_MAX_TEXT_SIZE);
@@ -33,7 +28,7 @@ static void check_state(const fmt_state *s)
     }
 }
 
-static void check_writers(const fmt_state *s)
+static void formats_check_writers(const fmt_state *s)
 {
     static fmt_state back;
     char err[FMT_ERR_LEN];
@@ -53,7 +48,7 @@ static void check_writers(const fmt_state *s)
     }
 }
 
-static void check_lz(const char *text, size_t len)
+static void formats_check_lz(const char *text, size_t len)
 {
     buf plain = BUF_INIT, packed = BUF_INIT, again = BUF_INIT;
     char err[128];
@@ -81,11 +76,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const char *text = (const char *)data + 1;
     size_t len = size - 1;
     if (fmt_read(text, len, id, &s, NULL, err) == 0) {
-        check_state(&s);
-        check_writers(&s);
+        formats_check_state(&s);
+        formats_check_writers(&s);
     } else {
         FUZZ_ASSERT(err[0] != '\0');
     }
-    check_lz(text, len);
+    formats_check_lz(text, len);
     return 0;
 }
