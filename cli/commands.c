@@ -140,7 +140,8 @@ static const struct command {
      "    confidence, changed, conflicts, timing_us). A photo with no grid prints\n"
      "    '! STATUS: REASON'. Exit 1 when a photo has no grid or its givens are not\n"
      "    one puzzle with exactly one solution (said on stderr).\n"},
-    {"convert", cli_convert_main, false, 0, "sudoku convert --to FORMAT [--format FORMAT] [FILE...]",
+    {"convert", cli_convert_main, false, 0,
+     "sudoku convert --to FORMAT [--format FORMAT] [FILE...]",
      "convert: writes each puzzle in FORMAT: line, sdk, sdm, ss, pm-grid, hodoku,\n"
      "    fpuzzles, sudokupad-link, sudokuwiki-link or json ({\"puzzle\", \"entries\",\n"
      "    \"candidates\", \"metadata\"}). Input in any of them but json, told\n"

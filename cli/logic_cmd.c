@@ -245,8 +245,8 @@ static bool answer(cli_logic *c, const char *line, size_t len)
     size_t plen = colon ? (size_t)(colon - line) : len;
     memset(c->entries, 0, sizeof(c->entries));
     memset(c->marks, 0, sizeof(c->marks));
-    if (cli_parse_puzzle(line, plen, c->size, c->box_rows, c->box_cols, &c->p, c->entries,
-                         c->marks, err) != 0) {
+    if (cli_parse_puzzle(line, plen, c->size, c->box_rows, c->box_cols, &c->p, c->entries, c->marks,
+                         err) != 0) {
         fail(c, "invalid: %s", err);
         return false;
     }

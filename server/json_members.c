@@ -423,16 +423,17 @@ static int json_read_format(const cJSON *v, const char *ptr, const option_row *o
     size_t n = 0;
     for (int f = reading ? FMT_AUTO : FMT_AUTO + 1; f < FMT_COUNT; f++) {
         if (reading && f != FMT_AUTO && !fmt_readable((fmt_id)f)) continue;
-        int w = snprintf(names + n, sizeof(names) - n, "%s%s", n > 0 ? ", " : "",
-                         fmt_name((fmt_id)f));
+        int w =
+            snprintf(names + n, sizeof(names) - n, "%s%s", n > 0 ? ", " : "", fmt_name((fmt_id)f));
         if (w < 0 || (size_t)w >= sizeof(names) - n) break;
         n += (size_t)w;
     }
     if (!cJSON_IsString(v))
         return problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr, "%s must be a format's name: %s",
                            o->key, names);
-    return problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr, "%s: unknown format \"%.40s\"; the formats are %s",
-                       o->key, v->valuestring, names);
+    return problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr,
+                       "%s: unknown format \"%.40s\"; the formats are %s", o->key, v->valuestring,
+                       names);
 }
 
 /* Reads the value of one member, whose row is o, into p. */

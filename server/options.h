@@ -47,10 +47,10 @@ typedef enum request_kind {
 
 /* The requests that read a puzzle and its shape, and those that run the step engine. */
 #define REQ_PUZZLE (REQ(SOLVE) | REQ(VALIDATE) | REQ(RATE) | REQ(EXPLAIN) | REQ(HINT))
-/* The requests whose puzzle may come with the player's entries and pencil marks. */
-#define REQ_STATE (REQ(HINT) | REQ(CONVERT))
 #define REQ_LOGIC  (REQ(RATE) | REQ(EXPLAIN) | REQ(HINT))
 #define REQ_SHAPE  (REQ_PUZZLE | REQ(BATCH) | REQ(GENERATE))
+/* The requests whose puzzle may come with the player's entries and pencil marks. */
+#define REQ_STATE  (REQ(HINT) | REQ(CONVERT))
 
 /* The type of an option's value. */
 typedef enum option_type {

@@ -17,8 +17,8 @@
 #include "tests/support/fixtures.h"
 #include "version.h"
 
-static const char *const command_names[] = {"solve", "count",    "bench", "random",  "rate",
-                                            "explain", "hint", "generate", "scan", "convert"};
+static const char *const command_names[] = {"solve",   "count", "bench",    "random", "rate",
+                                            "explain", "hint",  "generate", "scan",   "convert"};
 
 /* cli_usage(command) as a string (caller frees). */
 static char *usage_of(const char *command)
@@ -433,7 +433,8 @@ Test(cli, commands_read_every_format, .init = cr_redirect_stdout)
     cr_assert_eq(run("sudoku solve tests/data/formats/sudocue.sdk tests/data/formats/bordered.pm "
                      "tests/data/formats/sudokuwiki.link"),
                  0);
-#define SOLUTION "278145693354698712916273485692817354837564129145329876423751968581936247769482531\n"
+#define SOLUTION                                                                                   \
+    "278145693354698712916273485692817354837564129145329876423751968581936247769482531\n"
     cr_assert_stdout_eq_str(SOLUTION SOLUTION SOLUTION);
 #undef SOLUTION
 }
