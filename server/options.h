@@ -50,7 +50,7 @@ typedef enum request_kind {
 #define REQ_LOGIC  (REQ(RATE) | REQ(EXPLAIN) | REQ(HINT))
 #define REQ_SHAPE  (REQ_PUZZLE | REQ(BATCH) | REQ(GENERATE))
 /* The requests whose puzzle may come with the player's entries and pencil marks. */
-#define REQ_STATE  (REQ(HINT) | REQ(CONVERT))
+#define REQ_STATE (REQ(HINT) | REQ(CONVERT))
 
 /* The type of an option's value. */
 typedef enum option_type {
