@@ -56,6 +56,10 @@ NO_SCAN    := build/arm64 build/arm64-plain
 # The JSON writers and what they use, libc only: the CLI's --json links them
 # without libmicrohttpd or cJSON (build/libwriters.a).
 WRITERS_SRC := $(wildcard writers/*.c)
+# The puzzle file formats (formats/formats.h): libsudoku, libwriters and, for
+# the f-puzzles JSON object, cJSON, which the CLI then links too; the
+# variants without it (NO_SCAN: cross builds) read no f-puzzles JSON.
+FORMATS_SRC := $(wildcard formats/*.c)
 SERVER_SRC := $(filter-out server/main.c,$(wildcard server/*.c)) build/gen/assets.c
 # Files sudokud serves, embedded at build time (server/assets.h).
 ASSETS     := $(sort $(wildcard web/*)) openapi.yaml
@@ -77,27 +81,29 @@ $(1)/libsudoku.a: $(call objs,$(1),$(SOLVER_SRC))
 	rm -f $$@ && $$(AR) rcs $$@ $$^
 $(1)/libwriters.a: $(call objs,$(1),$(WRITERS_SRC))
 	rm -f $$@ && $$(AR) rcs $$@ $$^
+$(1)/libformats.a: $(call objs,$(1),$(FORMATS_SRC))
+	rm -f $$@ && $$(AR) rcs $$@ $$^
 $(1)/libscan.a: $(call objs,$(1),$(SCAN_SRC))
 	rm -f $$@ && $$(AR) rcs $$@ $$^
 $(1)/scan-dump: $(1)/obj/scan/tools/dump.o $(1)/libscan.a $(1)/libsudoku.a
 	$(2) $$($(3)) $$(LDFLAGS) -o $$@ $$^ $$(SCAN_LIBS)
 $(1)/libserver.a: $(call objs,$(1),$(SERVER_SRC))
 	rm -f $$@ && $$(AR) rcs $$@ $$^
-$(1)/sudokud: $(1)/obj/server/main.o $(1)/libserver.a $(1)/libwriters.a $(1)/libscan.a \
-              $(1)/libsudoku.a
+$(1)/sudokud: $(1)/obj/server/main.o $(1)/libserver.a $(1)/libformats.a $(1)/libwriters.a \
+              $(1)/libscan.a $(1)/libsudoku.a
 	$(2) $$($(3)) $$(LDFLAGS) -o $$@ $$^ $$(SERVER_LIBS) $$(SCAN_LIBS)
 $(1)/libcli.a: $(call objs,$(1),$(CLI_SRC))
 	rm -f $$@ && $$(AR) rcs $$@ $$^
-$(1)/sudoku: $(1)/obj/cli/main.o $(1)/libcli.a $(1)/libwriters.a \
+$(1)/sudoku: $(1)/obj/cli/main.o $(1)/libcli.a $(1)/libformats.a $(1)/libwriters.a \
              $(if $(filter $(1),$(NO_SCAN)),,$(1)/libscan.a) $(1)/libsudoku.a
-	$(2) $$($(3)) $$(LDFLAGS) -o $$@ $$^ $(if $(filter $(1),$(NO_SCAN)),,$$(SCAN_LIBS)) -pthread
+	$(2) $$($(3)) $$(LDFLAGS) -o $$@ $$^ $(if $(filter $(1),$(NO_SCAN)),,$$(SCAN_LIBS) -lcjson) -pthread
 $(1)/tests/unit: $(call objs,$(1),$(UNIT_SRC) $(SUPPORT_SRC)) $(1)/libcli.a $(1)/libserver.a \
-                 $(1)/libwriters.a $(1)/libscan.a \
+                 $(1)/libformats.a $(1)/libwriters.a $(1)/libscan.a \
                  $(1)/libsudoku.a
 	@mkdir -p $$(@D)
 	$(2) $$($(3)) $$(LDFLAGS) -o $$@ $$^ $$(TEST_LIBS) $$(SCAN_LIBS)
 $(1)/tests/http: $(call objs,$(1),$(HTTP_SRC) $(SUPPORT_SRC)) $(1)/libserver.a \
-                 $(1)/libwriters.a $(1)/libscan.a $(1)/libsudoku.a
+                 $(1)/libformats.a $(1)/libwriters.a $(1)/libscan.a $(1)/libsudoku.a
 	@mkdir -p $$(@D)
 	$(2) $$($(3)) $$(LDFLAGS) -o $$@ $$^ $$(TEST_LIBS) $$(SCAN_LIBS)
 endef
@@ -127,8 +133,8 @@ FUZZERS := $(patsubst fuzz/%.c,build/fuzz/%,$(FUZZ_SRC))
 SCAN_PIXEL_OBJS := $(addprefix build/fuzz/obj/scan/,classify.o grid.o lattice.o cells.o)
 $(SCAN_PIXEL_OBJS): FUZZ_FLAGS += -fno-sanitize-coverage=trace-cmp
 build/fuzz/obj/scan/classify.o: FUZZ_FLAGS += -fno-sanitize=fuzzer-no-link,address,undefined
-build/fuzz/fuzz_%: build/fuzz/obj/fuzz/fuzz_%.o build/fuzz/libserver.a build/fuzz/libwriters.a \
-                   build/fuzz/libscan.a build/fuzz/libsudoku.a
+build/fuzz/fuzz_%: build/fuzz/obj/fuzz/fuzz_%.o build/fuzz/libserver.a build/fuzz/libformats.a \
+                   build/fuzz/libwriters.a build/fuzz/libscan.a build/fuzz/libsudoku.a
 	$(FUZZ_CC) -fsanitize=fuzzer,address,undefined -o $@ $^ $(SERVER_LIBS) $(SCAN_LIBS)
 
 # bench/scan.sh's timing of the network at each vector width.
@@ -241,7 +247,7 @@ bench: all build/scan-dump build/bench-classify
 	@scripts/deps.sh browser
 	bench/lighthouse.sh build/sudokud
 
-FMT_FILES = $(wildcard solver/*.[ch] solver/logic/*.[ch] server/*.[ch] writers/*.[ch] cli/*.[ch] tests/*.[ch] tests/support/*.[ch] fuzz/*.[ch]) \
+FMT_FILES = $(wildcard solver/*.[ch] solver/logic/*.[ch] server/*.[ch] writers/*.[ch] formats/*.[ch] cli/*.[ch] tests/*.[ch] tests/support/*.[ch] fuzz/*.[ch]) \
             $(wildcard scan/*.[ch] scan/tools/*.c) \
             $(wildcard tests/cross/*.[ch] tests/cross/criterion/*.h)
 fmt:
@@ -275,7 +281,7 @@ CROSS_ARM64 ?= aarch64-linux-gnu-
 # stand-in tests/cross/criterion/criterion.h supports; it leaves out the long generator and
 # logic replays, too slow under qemu), with the tests/support/ sources of the headers they
 # include.
-ARM64_NOT_CROSS := \(server\|cli\|fuzz\|scan\|writers\)/
+ARM64_NOT_CROSS := \(server\|cli\|fuzz\|scan\|writers\|formats\)/
 ARM64_HOST_SUPPORT := $(shell grep -l '^\#include "$(ARM64_NOT_CROSS)' tests/support/*.h)
 ARM64_UNIT_SRC := $(shell grep -L '^\#include "\($(ARM64_NOT_CROSS)$(foreach h,$(ARM64_HOST_SUPPORT),\|$(h))\)' \
                           $(UNIT_SRC) | xargs grep -L '^TestSuite\|^Test([^,]*,[^,)]*,')
@@ -283,7 +289,7 @@ ARM64_SUPPORT_SRC := $(wildcard $(patsubst %.h,%.c,$(sort $(shell \
     sed -n 's/^\#include "\(tests\/support\/[a-z0-9_]*\.h\)".*/\1/p' $(ARM64_UNIT_SRC)))))
 ARM64_TEST_SRC := $(ARM64_UNIT_SRC) $(ARM64_SUPPORT_SRC) tests/cross/runner.c
 # The arm64 CLI is built without `scan` (cli/scan_cmd.c), as it has no Leptonica.
-ARM64_FLAGS := -Itests/cross -DCLI_NO_SCAN
+ARM64_FLAGS := -Itests/cross -DCLI_NO_SCAN -DFMT_NO_CJSON
 build/arm64/%: ARCH_FLAGS := -march=armv8-a
 build/arm64-plain/%: ARCH_FLAGS := -march=armv8-a -DSDK_PORTABLE
 build/arm64/% build/arm64-plain/%: AR := $(CROSS_ARM64)ar

@@ -104,7 +104,8 @@ static void solve_item(void *ctx, int worker, size_t index)
 
     w->out[0] = '\0';
     it->ok = false;
-    if (sudoku_parse(it->text, it->len, it->size, o->box_rows, o->box_cols, &w->puzzle, err) != 0) {
+    if (cli_parse_puzzle(it->text, it->len, it->size, o->box_rows, o->box_cols, &w->puzzle, NULL,
+                         NULL, err) != 0) {
         append(&l, "! invalid: %s", err);
     } else {
         sudoku_result r = {.solutions = w->solutions, .solutions_capacity = o->solutions_capacity};

@@ -150,6 +150,17 @@ static const struct command {
      "    confidence, changed, conflicts, timing_us). A photo with no grid prints\n"
      "    '! STATUS: REASON'. Exit 1 when a photo has no grid or its givens are not\n"
      "    one puzzle with exactly one solution (said on stderr).\n"},
+    {"convert", cli_convert_main, false, 0,
+     "sudoku convert --to FORMAT [--format FORMAT] [FILE...]",
+     "convert: writes each puzzle in FORMAT: line, sdk, sdm, ss, pm-grid, hodoku,\n"
+     "    fpuzzles, sudokupad-link, sudokuwiki-link or json ({\"puzzle\", \"entries\",\n"
+     "    \"candidates\", \"metadata\"}). Input in any of them but json, told\n"
+     "    from the text (--format names it): a file that opens an .sdk with\n"
+     "    metadata, an .ss, a pencil-mark grid or f-puzzles JSON is one puzzle;\n"
+     "    any other holds a puzzle a line or a drawn grid, each line in its own\n"
+     "    format (the text form, a HoDoKu library line, a link). What FORMAT\n"
+     "    cannot hold (entries, candidates, metadata) is left out. Exit 1 when a\n"
+     "    puzzle cannot be read or written (said on stderr, FILE:LINE).\n"},
 };
 
 static const struct option_help {

@@ -29,6 +29,7 @@ int cli_rate_main(int argc, char **argv);
 int cli_explain_main(int argc, char **argv);
 int cli_hint_main(int argc, char **argv);
 int cli_scan_main(int argc, char **argv);
+int cli_convert_main(int argc, char **argv);
 
 /* The whole command line of `sudoku` (argv[0] is the program): runs the
  * command argv[1] names, or answers `help [COMMAND]`, `--help`, `-h` and

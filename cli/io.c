@@ -6,7 +6,9 @@
  * finds a record in it; what a record used up is dropped at the next call,
  * so the buffer holds one record's lines at a time, and a record is returned
  * as soon as its last line is read (a puzzle typed at a terminal is answered
- * at once).
+ * at once). A file whose first line opens a format of several lines that
+ * the records cannot cut (fmt_whole_file: an .sdk with metadata, an .ss, a
+ * pencil-mark grid) is one record, read to its end.
  */
 #include "cli/io.h"
 
@@ -17,6 +19,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "formats/formats.h"
 #include "solver/sudoku.h"
 
 void cli_reader_init(cli_reader *r, char *const *files, int nfiles)
@@ -50,6 +53,7 @@ static int open_next(cli_reader *r)
     r->drop = 0;
     r->file_start = true;
     r->file_end = false;
+    r->whole = -1;
     if (is_stdin(path)) {
         r->fp = stdin;
         r->name = "stdin";
@@ -159,7 +163,24 @@ int cli_reader_record(cli_reader *r, int size, const char **text, size_t *len)
             if (rc <= 0) return rc;
         }
         sudoku_record rec;
-        if (sudoku_record_next(r->pending, r->pending_len, 0, size, r->file_end, &rec)) {
+        if (r->whole < 0 && r->pending_len > 0) {
+            r->whole = fmt_whole_file(r->pending, r->pending_len);
+            if (!r->whole && strspn(r->pending, " \t\r\n") == r->pending_len) r->whole = -1;
+        }
+        if (r->whole == 1 && r->file_end && r->pending_len > 0) {
+            r->lineno = r->base_line + 1;
+            r->record_size = 0;
+            r->drop = r->pending_len;
+            r->drop_lines = 0;
+            r->pending[r->pending_len] = '\0';
+            *text = r->pending;
+            *len = r->pending_len;
+            return 1;
+        }
+        if (r->whole == 1 && !r->file_end) {
+            rec.next = 0;
+            rec.lines = 0;
+        } else if (sudoku_record_next(r->pending, r->pending_len, 0, size, r->file_end, &rec)) {
             r->lineno = r->base_line + rec.line + 1;
             r->record_size = size ? size : rec.size;
             r->drop = rec.next;
@@ -215,4 +236,29 @@ void cli_reader_close(cli_reader *r)
     r->buf = NULL;
     r->pending = NULL;
     r->cap = r->pending_cap = 0;
+}
+
+int cli_parse_puzzle(const char *text, size_t len, int size, int box_rows, int box_cols,
+                     sudoku_puzzle *p, uint8_t *entries, uint64_t *marks, char *err)
+{
+    if (fmt_detect(text, len) == FMT_LINE)
+        return sudoku_parse(text, len, size, box_rows, box_cols, p, err);
+    char ferr[FMT_ERR_LEN];
+    fmt_state *s = malloc(sizeof(*s));
+    int rc = -1;
+    if (s == NULL) {
+        snprintf(err, SUDOKU_ERR_LEN, "out of memory");
+    } else if (fmt_read(text, len, FMT_AUTO, s, NULL, ferr) != 0) {
+        snprintf(err, SUDOKU_ERR_LEN, "%.127s", ferr);
+    } else if (size != 0 && s->size != size) {
+        snprintf(err, SUDOKU_ERR_LEN, "a %dx%d grid, not %dx%d", s->size, s->size, size, size);
+    } else if (sudoku_puzzle_init(p, s->size, box_rows, box_cols, err) == 0) {
+        size_t cells = (size_t)s->size * (size_t)s->size;
+        memcpy(p->cells, s->givens, cells);
+        if (entries != NULL) memcpy(entries, s->entries, cells);
+        if (marks != NULL) memcpy(marks, s->marks, cells * sizeof(*marks));
+        rc = 0;
+    }
+    free(s);
+    return rc;
 }

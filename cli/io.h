@@ -13,7 +13,10 @@
 #define CLI_IO_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
+
+#include "solver/sudoku.h"
 
 /* A cursor over the records or lines of a list of files. Zero fields beyond
  * those cli_reader_init() sets are private. */
@@ -34,6 +37,8 @@ typedef struct cli_reader {
     size_t drop;              /* bytes of pending the last record used up */
     unsigned long drop_lines; /* and their lines */
     unsigned long base_line;  /* lines of name before pending[0] */
+    int whole; /* -1 not known yet; 1: the file is one puzzle in a format of several lines
+                  (fmt_whole_file: an .sdk with metadata, an .ss, a pencil-mark grid) */
 } cli_reader;
 
 /* Prepares r to read files[0..nfiles), or standard input when nfiles is 0.
@@ -56,6 +61,15 @@ int cli_reader_record(cli_reader *r, int size, const char **text, size_t *len);
  * `-`), a file that is not a regular one or cannot be read. Writes nothing
  * to stderr: the real read reports the problems. For progress totals. */
 long cli_reader_count(char *const *files, int nfiles, int size);
+
+/* Reads a record into p: the text form as sudoku_parse() reads it, or any
+ * other format of formats/formats.h, told from the text. size (0: any) and
+ * the box are as for sudoku_parse. entries and marks (N*N each, may be
+ * NULL) get the player's digits and pencil marks such a format holds, zero
+ * where it holds none. Returns 0, or -1 with the reason in err
+ * (SUDOKU_ERR_LEN bytes). */
+int cli_parse_puzzle(const char *text, size_t len, int size, int box_rows, int box_cols,
+                     sudoku_puzzle *p, uint8_t *entries, uint64_t *marks, char *err);
 
 /* The same for single lines, for files of one item a line that are not
  * puzzles (bench's FILE.counts): trailing whitespace removed, blank and `#`

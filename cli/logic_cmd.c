@@ -28,6 +28,7 @@
 #include "cli/commands.h"
 #include "cli/io.h"
 #include "cli/progress.h"
+#include "formats/formats.h"
 #include "solver/sudoku.h"
 #include "writers/json_write.h"
 
@@ -157,8 +158,6 @@ static bool parse_user(cli_logic *c, const char *entries, const char *marks)
 {
     int n = c->p.size;
     char err[SUDOKU_ERR_LEN];
-    memset(c->entries, 0, sizeof(c->entries));
-    memset(c->marks, 0, sizeof(c->marks));
     if (entries && *entries && *entries != ':') {
         size_t len = strcspn(entries, ":");
         sudoku_puzzle e;
@@ -192,9 +191,9 @@ static bool parse_user(cli_logic *c, const char *entries, const char *marks)
     return true;
 }
 
-static bool hint(cli_logic *c, const char *entries, const char *marks)
+/* The hint for the state in c->entries and c->marks. */
+static bool hint(cli_logic *c)
 {
-    if (!parse_user(c, entries, marks)) return false;
     sudoku_status s =
         sudoku_hint_next(c->lg, c->solver, &c->p, c->entries, c->marks, &c->limits, &c->hint);
     if (s != SUDOKU_SOLVED) {
@@ -241,9 +240,14 @@ static bool hint(cli_logic *c, const char *entries, const char *marks)
 static bool answer(cli_logic *c, const char *line, size_t len)
 {
     char err[SUDOKU_ERR_LEN];
-    const char *colon = c->mode == CLI_HINT ? memchr(line, ':', len) : NULL;
+    /* PUZZLE:ENTRIES:MARKS is the text form's; other formats hold their own state */
+    bool text_form = fmt_detect(line, len) == FMT_LINE;
+    const char *colon = c->mode == CLI_HINT && text_form ? memchr(line, ':', len) : NULL;
     size_t plen = colon ? (size_t)(colon - line) : len;
-    if (sudoku_parse(line, plen, c->size, c->box_rows, c->box_cols, &c->p, err) != 0) {
+    memset(c->entries, 0, sizeof(c->entries));
+    memset(c->marks, 0, sizeof(c->marks));
+    if (cli_parse_puzzle(line, plen, c->size, c->box_rows, c->box_cols, &c->p, c->entries, c->marks,
+                         err) != 0) {
         fail(c, "invalid: %s", err);
         return false;
     }
@@ -251,7 +255,9 @@ static bool answer(cli_logic *c, const char *line, size_t len)
     c->limits.deadline_ns = c->timeout_ms ? sudoku_now_ns() + c->timeout_ms * 1000000 : 0;
     if (c->mode == CLI_HINT) {
         const char *marks = colon ? strchr(colon + 1, ':') : NULL;
-        return hint(c, colon ? colon + 1 : NULL, marks ? marks + 1 : NULL);
+        if (text_form && !parse_user(c, colon ? colon + 1 : NULL, marks ? marks + 1 : NULL))
+            return false;
+        return hint(c);
     }
     sudoku_limits lim = c->limits;
     lim.max_solutions = 2;

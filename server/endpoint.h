@@ -121,6 +121,9 @@ job *ep_scan_parse(api_context *ctx, const api_request *req, api_response *resp)
 void ep_scan_run(job *j, size_t task, worker *w);
 void ep_scan_render(job *j, const api_request *req, api_response *resp);
 
+/* ep_convert.c: POST /v1/convert, a puzzle from one file format to another */
+job *ep_convert_parse(api_context *ctx, const api_request *req, api_response *resp);
+
 /* ep_health.c: GET /healthz, /readyz, /v1/info */
 job *ep_healthz(api_context *ctx, const api_request *req, api_response *resp);
 job *ep_readyz(api_context *ctx, const api_request *req, api_response *resp);

@@ -1,9 +1,9 @@
 /* input.c -- text puzzles, region labels and the shape rules shared by every input form.
  *
- * DESIGN: text puzzles go through the solver's own reader,
- * sudoku_parse_cells(), straight into the caller's cell buffer, so the
- * service and the CLI accept exactly the same text and say the same thing
- * about what they refuse.
+ * DESIGN: text puzzles go through the formats' reader, fmt_read(), whose
+ * plain text form is the solver's own sudoku_parse_cells(), so the service
+ * and the CLI accept exactly the same texts (an .sdk, a link, a pencil-mark
+ * grid, ...) and say the same thing about what they refuse.
  */
 #include "server/input.h"
 #include "server/options.h"
@@ -27,9 +27,21 @@ void input_init(input_puzzle *p, uint8_t *cells, uint8_t *regions_buf, uint32_t 
 int input_read_text(input_puzzle *p, const char *text, size_t len, const char *pointer,
                     api_problem *pb)
 {
-    char err[SUDOKU_ERR_LEN];
-    int n = sudoku_parse_cells(text, len, 0, p->cells, err);
-    if (n < 0) return problem_set(pb, API_PROBLEM_INVALID_PUZZLE, pointer, "%s", err);
+    char err[FMT_ERR_LEN];
+    fmt_state local, *s = p->state != NULL ? p->state : &local;
+    if (fmt_read(text, len, p->format, s, NULL, err) != 0)
+        return problem_set(pb, API_PROBLEM_INVALID_PUZZLE, pointer, "%s", err);
+    int n = s->size;
+    size_t cells = (size_t)n * (size_t)n;
+    memcpy(p->cells, s->givens, cells);
+    if (s->has_entries && p->entries != NULL) {
+        memcpy(p->entries, s->entries, cells);
+        p->entries_size = n;
+    }
+    if (s->has_marks && p->marks != NULL) {
+        memcpy(p->marks, s->marks, cells * sizeof(*p->marks));
+        p->nmarks = cells;
+    }
     if (!sudoku_size_ok(n))
         return problem_set(pb, API_PROBLEM_UNSUPPORTED_SHAPE, pointer,
                            "a %dx%d grid is not supported: N must be %d..%d and not prime", n, n,

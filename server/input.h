@@ -15,6 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "formats/formats.h"
 #include "solver/sudoku.h"
 #include "writers/json_write.h"
 #include "writers/problems.h"
@@ -73,16 +74,22 @@ typedef struct input_puzzle {
     bool start_technique;       /* start=technique: answer the state before its first step */
     int32_t day;                /* daily: days since 1970-01-01 (UTC), when given has DATE */
     uint32_t given;             /* OPTION_BIT()s of the options the request named (options.h) */
+    fmt_id format;              /* the puzzle text's format; FMT_AUTO: told from the text */
+    fmt_id to;                  /* convert: the format to write */
+    fmt_state *state;           /* caller's, or NULL: the whole state a text puzzle was read into */
 } input_puzzle;
 
 /* Sets the options to their defaults and the puzzle to "not read yet";
  * cells/regions_buf are the caller's buffers (SUDOKU_MAX_CELLS bytes each). */
 void input_init(input_puzzle *p, uint8_t *cells, uint8_t *regions_buf, uint32_t default_timeout_ms);
 
-/* Reads a puzzle in text form (len bytes, need not be NUL-terminated) into
- * p->cells and sets p->size and p->form. `pointer` names the value in
- * problems. Returns 0, or -1 with *pb filled (invalid-puzzle or
- * unsupported-shape). Thread-safe. */
+/* Reads a puzzle text (len bytes, need not be NUL-terminated) in p->format,
+ * any format of formats.h (told from the text for FMT_AUTO; the plain text
+ * form as ever), into p->cells and sets p->size and p->form. Entries and
+ * candidates the text holds go to p->entries and p->marks when the caller
+ * gave those buffers, the whole state to p->state when given. `pointer`
+ * names the value in problems. Returns 0, or -1 with *pb filled
+ * (invalid-puzzle or unsupported-shape). Thread-safe. */
 int input_read_text(input_puzzle *p, const char *text, size_t len, const char *pointer,
                     api_problem *pb);
 

@@ -408,6 +408,34 @@ static int json_read_score_range(const cJSON *v, const char *ptr, input_puzzle *
     return 0;
 }
 
+/* Reads a format's name: `format`, the puzzle text's (one that is read),
+ * or `to`, the one convert writes (any). */
+static int json_read_format(const cJSON *v, const char *ptr, const option_row *o, input_puzzle *p,
+                            api_problem *pb)
+{
+    bool reading = o->id == OPTION_KEY_FORMAT;
+    int id = cJSON_IsString(v) ? fmt_lookup(v->valuestring, strlen(v->valuestring)) : -1;
+    if (id >= 0 && (reading ? id == FMT_AUTO || fmt_readable((fmt_id)id) : id != FMT_AUTO)) {
+        option_store(p, o, id);
+        return 0;
+    }
+    char names[API_DETAIL_LEN] = "";
+    size_t n = 0;
+    for (int f = reading ? FMT_AUTO : FMT_AUTO + 1; f < FMT_COUNT; f++) {
+        if (reading && f != FMT_AUTO && !fmt_readable((fmt_id)f)) continue;
+        int w =
+            snprintf(names + n, sizeof(names) - n, "%s%s", n > 0 ? ", " : "", fmt_name((fmt_id)f));
+        if (w < 0 || (size_t)w >= sizeof(names) - n) break;
+        n += (size_t)w;
+    }
+    if (!cJSON_IsString(v))
+        return problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr, "%s must be a format's name: %s",
+                           o->key, names);
+    return problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr,
+                       "%s: unknown format \"%.40s\"; the formats are %s", o->key, v->valuestring,
+                       names);
+}
+
 /* Reads the value of one member, whose row is o, into p. */
 int json_read_member(const option_row *o, const cJSON *v, const char *ptr, uint32_t max_timeout_ms,
                      input_puzzle *p, api_problem *pb)
@@ -451,6 +479,8 @@ int json_read_member(const option_row *o, const cJSON *v, const char *ptr, uint3
         return json_read_entries(v, ptr, p, pb);
     case OPTION_CANDIDATES:
         return json_read_candidates(v, ptr, o, p, pb);
+    case OPTION_FORMAT:
+        return json_read_format(v, ptr, o, p, pb);
     case OPTION_PUZZLES:
         break;
     }
@@ -486,23 +516,32 @@ int json_read_object(const cJSON *obj, request_kind kind, const char *base, uint
     if (!cJSON_IsObject(obj))
         return problem_set(pb, API_PROBLEM_INVALID_REQUEST, base,
                            "the request must be a JSON object");
-    const cJSON *entries = NULL; /* read last: it is checked against the puzzle's size */
-    const option_row *entries_row = NULL;
+    /* Read late, in this order: the puzzle after its `format`; candidates and
+     * entries after the puzzle, whose text may hold its own (the members win),
+     * entries last, as they are checked against the puzzle's size. */
+    static const option_type late[] = {OPTION_PUZZLE, OPTION_CANDIDATES, OPTION_ENTRIES};
+    enum { NLATE = sizeof(late) / sizeof(late[0]) };
+    const cJSON *deferred[NLATE] = {NULL};
+    const option_row *deferred_row[NLATE] = {NULL};
     for (const cJSON *e = obj->child; e != NULL; e = e->next) {
         size_t keylen = strlen(e->string);
         json_ptr_key(ptr, sizeof(ptr), base, e->string, keylen);
         const option_row *o = json_member_row(kind, e->string, keylen, ptr, &seen, pb);
         if (o == NULL) return -1;
-        if (o->type == OPTION_ENTRIES) {
-            entries = e;
-            entries_row = o;
+        size_t k = 0;
+        while (k < NLATE && late[k] != o->type) k++;
+        if (k < NLATE) {
+            deferred[k] = e;
+            deferred_row[k] = o;
             continue;
         }
         if (json_read_member(o, e, ptr, max_timeout_ms, p, pb) != 0) return -1;
     }
-    if (entries != NULL) {
-        json_ptr_key(ptr, sizeof(ptr), base, entries->string, strlen(entries->string));
-        if (json_read_member(entries_row, entries, ptr, max_timeout_ms, p, pb) != 0) return -1;
+    for (size_t k = 0; k < NLATE; k++) {
+        if (deferred[k] == NULL) continue;
+        json_ptr_key(ptr, sizeof(ptr), base, deferred[k]->string, strlen(deferred[k]->string));
+        if (json_read_member(deferred_row[k], deferred[k], ptr, max_timeout_ms, p, pb) != 0)
+            return -1;
     }
     p->given |= seen;
     return 0;

@@ -291,6 +291,7 @@ static int option_param(request_kind kind, const char *key, const char *value,
     case OPTION_ENTRIES:
     case OPTION_CANDIDATES:
     case OPTION_PUZZLES:
+    case OPTION_FORMAT:
         break;
     }
     return problem_set(pb, API_PROBLEM_INTERNAL_ERROR, key,

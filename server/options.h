@@ -40,6 +40,7 @@ typedef enum request_kind {
     REQUEST_GENERATE,  /* POST and GET /v1/generate */
     REQUEST_SCAN,      /* POST /v1/scan: the body is a photo, options come as query parameters */
     REQUEST_DAILY,     /* GET /v1/daily: query parameters only */
+    REQUEST_CONVERT,   /* POST /v1/convert */
     REQUEST_KIND_COUNT
 } request_kind;
 
@@ -49,6 +50,8 @@ typedef enum request_kind {
 #define REQ_PUZZLE (REQ(SOLVE) | REQ(VALIDATE) | REQ(RATE) | REQ(EXPLAIN) | REQ(HINT))
 #define REQ_LOGIC  (REQ(RATE) | REQ(EXPLAIN) | REQ(HINT))
 #define REQ_SHAPE  (REQ_PUZZLE | REQ(BATCH) | REQ(GENERATE))
+/* The requests whose puzzle may come with the player's entries and pencil marks. */
+#define REQ_STATE (REQ(HINT) | REQ(CONVERT))
 
 /* The type of an option's value. */
 typedef enum option_type {
@@ -69,6 +72,7 @@ typedef enum option_type {
     OPTION_TECHNIQUE,   /* a technique's key (technique.h): generate for it */
     OPTION_START,       /* where a practice puzzle opens: "puzzle" or "technique" */
     OPTION_DATE,        /* a day, YYYY-MM-DD (UTC), stored as days since 1970-01-01 */
+    OPTION_FORMAT,      /* a puzzle format's name (formats/formats.h) */
 } option_type;
 
 /* The input_puzzle field a plain option fills, or none. */
@@ -78,7 +82,9 @@ typedef enum option_type {
 /* X(ID, key, type, min, max, field, JSON body of, query parameter of) -- the
  * ranges are openapi.yaml's; a range of a structured type is its parts'. */
 #define REQUEST_OPTIONS(X)                                                                         \
-    X(PUZZLE, "puzzle", OPTION_PUZZLE, 0, 0, OPTION_NO_FIELD, REQ_PUZZLE, 0)                       \
+    X(PUZZLE, "puzzle", OPTION_PUZZLE, 0, 0, OPTION_NO_FIELD, REQ_PUZZLE | REQ(CONVERT), 0)        \
+    X(FORMAT, "format", OPTION_FORMAT, 0, 0, OPTION_FIELD(format), REQ_PUZZLE | REQ(CONVERT), 0)   \
+    X(TO, "to", OPTION_FORMAT, 0, 0, OPTION_FIELD(to), REQ(CONVERT), 0)                            \
     X(BOX, "box", OPTION_BOX, 2, SUDOKU_MAX_SIZE, OPTION_NO_FIELD, REQ_SHAPE, REQ(GENERATE))       \
     X(DIAGONAL, "diagonal", OPTION_BOOL, 0, 1, OPTION_FIELD(diagonal), REQ_SHAPE, REQ(GENERATE))   \
     X(REGIONS, "regions", OPTION_REGIONS, 0, SUDOKU_MAX_SIZE - 1, OPTION_NO_FIELD, REQ_SHAPE, 0)   \
@@ -92,8 +98,8 @@ typedef enum option_type {
     X(PUZZLES, "puzzles", OPTION_PUZZLES, 0, 0, OPTION_NO_FIELD, REQ(BATCH), 0)                    \
     X(MAX_STEPS, "max_steps", OPTION_INT, 1, INPUT_MAX_STEPS, OPTION_FIELD(max_steps),             \
       REQ(EXPLAIN), 0)                                                                             \
-    X(ENTRIES, "entries", OPTION_ENTRIES, 0, 0, OPTION_NO_FIELD, REQ(HINT), 0)                     \
-    X(CANDIDATES, "candidates", OPTION_CANDIDATES, 1, SUDOKU_MAX_SIZE, OPTION_NO_FIELD, REQ(HINT), \
+    X(ENTRIES, "entries", OPTION_ENTRIES, 0, 0, OPTION_NO_FIELD, REQ_STATE, 0)                     \
+    X(CANDIDATES, "candidates", OPTION_CANDIDATES, 1, SUDOKU_MAX_SIZE, OPTION_NO_FIELD, REQ_STATE, \
       0)                                                                                           \
     X(DIFFICULTY, "difficulty", OPTION_LEVEL, 0, 0, OPTION_NO_FIELD, REQ(GENERATE),                \
       REQ(GENERATE) | REQ(DAILY))                                                                  \

@@ -83,6 +83,8 @@ static const route route_table[] = {
      .parse = ep_scan_parse,
      .run = ep_scan_run,
      .render = ep_scan_render},
+    {.label = "convert", .path = "/v1/convert", .methods = ROUTE_POST, .media = MEDIA_JSON,
+     .limit = ROUTE_LIMIT_BODY, .parse = ep_convert_parse},
     {.label = "info", .path = "/v1/info", .methods = ROUTE_GET, .parse = ep_info},
     {.label = "healthz", .path = "/healthz", .methods = ROUTE_GET, .parse = ep_healthz},
     {.label = "readyz", .path = "/readyz", .methods = ROUTE_GET, .parse = ep_readyz},

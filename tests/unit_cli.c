@@ -18,7 +18,7 @@
 #include "version.h"
 
 static const char *const command_names[] = {"solve",   "count", "bench",    "random", "rate",
-                                            "explain", "hint",  "generate", "scan"};
+                                            "explain", "hint",  "generate", "scan",   "convert"};
 
 /* cli_usage(command) as a string (caller frees). */
 static char *usage_of(const char *command)
@@ -410,4 +410,38 @@ Test(cli, scan_of_a_file_that_is_no_photo_is_a_line_and_exit_1, .init = cr_redir
 Test(cli, scan_without_an_image_is_a_usage_error, .init = cr_redirect_stderr)
 {
     cr_assert_eq(run("sudoku scan"), 2);
+}
+
+Test(cli, convert_writes_each_format_from_a_file, .init = cr_redirect_stdout)
+{
+    cr_assert_eq(run("sudoku convert --to line tests/data/formats/sudocue.sdk "
+                     "tests/data/formats/simple.ss tests/data/formats/three.sdm"),
+                 0);
+    char *sdm = test_read_file("tests/data/formats/three.sdm", NULL);
+    char want[512];
+    snprintf(want, sizeof(want), "%.82s%.82s%s",
+             "2..1.5..3.54...71..1.2.3.8.6.28.73.4.........1.53.98.6.2.7.1.6..81...24.7..4.2..1\n",
+             "2..1.5..3.54...71..1.2.3.8.6.28.73.4.........1.53.98.6.2.7.1.6..81...24.7..4.2..1\n",
+             sdm);
+    free(sdm);
+    cr_assert_stdout_eq_str(want);
+}
+
+Test(cli, commands_read_every_format, .init = cr_redirect_stdout)
+{
+    /* an .sdk with metadata and a bordered pencil-mark grid are one puzzle each */
+    cr_assert_eq(run("sudoku solve tests/data/formats/sudocue.sdk tests/data/formats/bordered.pm "
+                     "tests/data/formats/sudokuwiki.link"),
+                 0);
+#define SOLUTION                                                                                   \
+    "278145693354698712916273485692817354837564129145329876423751968581936247769482531\n"
+    cr_assert_stdout_eq_str(SOLUTION SOLUTION SOLUTION);
+#undef SOLUTION
+}
+
+Test(cli, convert_refuses_a_bad_file_and_an_unknown_format)
+{
+    cr_expect_eq(run("sudoku convert --to line tests/data/formats/bad/truncated.sdk"), 1);
+    cr_expect_eq(run("sudoku convert --to xml tests/data/formats/sudocue.sdk"), 2);
+    cr_expect_eq(run("sudoku convert tests/data/formats/sudocue.sdk"), 2);
 }

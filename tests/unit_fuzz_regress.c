@@ -52,6 +52,9 @@
 #define LLVMFuzzerTestOneInput fuzz_regress_scan_locate
 #include "fuzz/fuzz_scan_locate.c"
 #undef LLVMFuzzerTestOneInput
+#define LLVMFuzzerTestOneInput fuzz_regress_formats
+#include "fuzz/fuzz_formats.c"
+#undef LLVMFuzzerTestOneInput
 
 typedef int (*regress_entry)(const uint8_t *data, size_t size);
 
@@ -69,6 +72,7 @@ static const struct {
     {"fuzz_scan", fuzz_regress_scan},
     {"fuzz_scan_decode", fuzz_regress_scan_decode},
     {"fuzz_scan_locate", fuzz_regress_scan_locate},
+    {"fuzz_formats", fuzz_regress_formats},
 };
 #define REGRESS_NHARNESSES (sizeof(regress_harnesses) / sizeof(regress_harnesses[0]))
 

@@ -1,0 +1,200 @@
+/* links.c -- puzzles carried in links: f-puzzles, SudokuPad and sudokuwiki.
+ *
+ *   https://www.f-puzzles.com/?load=N4IgzglgXgp...   LZ-String base64 of the
+ *   https://sudokupad.app/fpuzN4IgzglgXgp...         f-puzzles JSON object
+ *   https://www.sudokuwiki.org/sudoku.htm?bd=0030... 81 digits, 0 blank
+ *
+ * This file is the link layer only: it finds the data in a link (or takes
+ * it bare), undoes the URL's percent-encoding, and hands the LZ data to
+ * lzstring.c and the JSON to fpuzzles.c. Writers percent-encode `+`, `/`
+ * and `=`, which messaging apps and URL parsers otherwise mangle.
+ */
+#include <string.h>
+
+#include "formats/formats_int.h"
+#include "formats/fpuzzles.h"
+#include "formats/lzstring.h"
+
+#define FMT_FPUZZLES_LINK  "https://www.f-puzzles.com/?load="
+#define FMT_SUDOKUPAD_LINK "https://sudokupad.app/fpuz"
+#define FMT_WIKI_LINK      "https://www.sudokuwiki.org/sudoku.htm?bd="
+
+/* Whether the trimmed text holds `needle`, ignoring ASCII case. */
+static bool fmt_has(const char *text, size_t len, const char *needle)
+{
+    size_t n = strlen(needle);
+    for (size_t i = 0; i + n <= len; i++)
+        if (fmt_starts_with(text + i, len - i, needle)) return true;
+    return false;
+}
+
+/* The value of query parameter `key` ("load=") in text: from after it to
+ * the next '&' or '#' or the end. False when there is none. */
+static bool fmt_param(const char *text, size_t len, const char *key, size_t *from, size_t *to)
+{
+    size_t n = strlen(key);
+    for (size_t i = 0; i + n <= len; i++) {
+        if ((i > 0 && text[i - 1] != '?' && text[i - 1] != '&') ||
+            !fmt_starts_with(text + i, len - i, key))
+            continue;
+        *from = i + n;
+        *to = *from;
+        while (*to < len && text[*to] != '&' && text[*to] != '#') ++*to;
+        return true;
+    }
+    return false;
+}
+
+static int fmt_hex(char c)
+{
+    return c >= '0' && c <= '9'   ? c - '0'
+           : c >= 'a' && c <= 'f' ? c - 'a' + 10
+           : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                  : -1;
+}
+
+/* Appends text with %XX escapes undone. */
+static void fmt_unescape(const char *text, size_t len, buf *out)
+{
+    for (size_t i = 0; i < len; i++) {
+        int hi, lo;
+        if (text[i] == '%' && i + 2 < len && (hi = fmt_hex(text[i + 1])) >= 0 &&
+            (lo = fmt_hex(text[i + 2])) >= 0) {
+            buf_putc(out, (char)(hi * 16 + lo));
+            i += 2;
+        } else {
+            buf_putc(out, text[i]);
+        }
+    }
+}
+
+/* Reads f-puzzles data: a JSON object, or LZ-String base64 of one (URL-escaped or not). */
+static int fmt_fpuzzles_data(const char *data, size_t len, fmt_state *s, char *err)
+{
+    while (len > 0 && (data[len - 1] == ' ' || data[len - 1] == '\n' || data[len - 1] == '\r'))
+        len--;
+    if (len > 0 && data[0] == '{') return fmt_fpuzzles_object_read(data, len, s, err);
+    buf raw = BUF_INIT, json = BUF_INIT;
+    char lerr[128];
+    int rc;
+    fmt_unescape(data, len, &raw);
+    if (raw.oom) {
+        rc = fmt_errf(err, "out of memory");
+    } else if (lzstring_decode(raw.data != NULL ? raw.data : "", raw.len, &json, lerr) != 0) {
+        rc = fmt_errf(err, "the f-puzzles data is not LZ-String base64: %s", lerr);
+    } else if (json.oom) {
+        rc = fmt_errf(err, "out of memory");
+    } else {
+        rc = fmt_fpuzzles_object_read(json.data != NULL ? json.data : "", json.len, s, err);
+    }
+    buf_free(&raw);
+    buf_free(&json);
+    return rc;
+}
+
+/* Appends the f-puzzles object of s as URL-safe LZ-String base64. */
+static int fmt_fpuzzles_packed(const fmt_state *s, buf *out, char *err)
+{
+    buf json = BUF_INIT, lz = BUF_INIT;
+    int rc = fmt_fpuzzles_object_write(s, &json, err);
+    if (rc == 0 && !json.oom && lzstring_encode(json.data, json.len, &lz) != 0)
+        rc = fmt_errf(err, "the metadata is not UTF-8");
+    for (size_t i = 0; rc == 0 && i < lz.len; i++) {
+        char c = lz.data[i];
+        if (c == '+' || c == '/' || c == '=')
+            buf_printf(out, "%%%02X", (unsigned char)c);
+        else
+            buf_putc(out, c);
+    }
+    out->oom |= json.oom || lz.oom;
+    buf_free(&json);
+    buf_free(&lz);
+    return rc;
+}
+
+bool fmt_fpuzzles_detect(const char *text, size_t len)
+{
+    return fmt_has(text, len, "f-puzzles.com") || fmt_starts_with(text, len, "n4ig") ||
+           (len > 0 && text[0] == '{');
+}
+
+int fmt_fpuzzles_read(const char *text, size_t len, fmt_state *s, char *err)
+{
+    size_t from, to;
+    if (fmt_param(text, len, "load=", &from, &to))
+        return fmt_fpuzzles_data(text + from, to - from, s, err);
+    if (fmt_has(text, len, "://"))
+        return fmt_errf(err,
+                        "an f-puzzles link carries its puzzle in ?load=, and this one has none");
+    return fmt_fpuzzles_data(text, len, s, err);
+}
+
+int fmt_fpuzzles_write(const fmt_state *s, buf *out, char *err)
+{
+    buf_puts(out, FMT_FPUZZLES_LINK);
+    return fmt_fpuzzles_packed(s, out, err);
+}
+
+bool fmt_sudokupad_detect(const char *text, size_t len)
+{
+    return fmt_has(text, len, "sudokupad") || fmt_has(text, len, "crackingthecryptic.com") ||
+           fmt_starts_with(text, len, "fpuz");
+}
+
+int fmt_sudokupad_read(const char *text, size_t len, fmt_state *s, char *err)
+{
+    size_t from = 0, to = len;
+    if (!fmt_param(text, len, "puzzleid=", &from, &to)) {
+        /* the puzzle is the link's last path segment */
+        while (to > 0 && (text[to - 1] == '\n' || text[to - 1] == ' ')) to--;
+        for (size_t i = 0; i < to; i++)
+            if (text[i] == '?' || text[i] == '#') to = i;
+        from = to;
+        while (from > 0 && text[from - 1] != '/') from--;
+    }
+    const char *id = text + from;
+    size_t n = to - from;
+    if (fmt_starts_with(id, n, "fpuzzles")) return fmt_fpuzzles_data(id + 8, n - 8, s, err);
+    if (fmt_starts_with(id, n, "fpuz")) return fmt_fpuzzles_data(id + 4, n - 4, s, err);
+    if (fmt_starts_with(id, n, "scl") || fmt_starts_with(id, n, "ctc"))
+        return fmt_errf(err, "SudokuPad's own scl data is not read: only links that carry "
+                             "f-puzzles data (fpuz...) are");
+    return fmt_errf(err, "this SudokuPad link names a puzzle kept on its server; only links "
+                         "that carry the puzzle (fpuz...) can be read");
+}
+
+int fmt_sudokupad_write(const fmt_state *s, buf *out, char *err)
+{
+    buf_puts(out, FMT_SUDOKUPAD_LINK);
+    return fmt_fpuzzles_packed(s, out, err);
+}
+
+bool fmt_sudokuwiki_detect(const char *text, size_t len)
+{
+    return fmt_has(text, len, "sudokuwiki") || fmt_starts_with(text, len, "?bd=") ||
+           fmt_starts_with(text, len, "bd=");
+}
+
+int fmt_sudokuwiki_read(const char *text, size_t len, fmt_state *s, char *err)
+{
+    size_t from, to;
+    if (!fmt_param(text, len, "bd=", &from, &to))
+        return fmt_errf(err, "a sudokuwiki link carries its puzzle in bd=, and this one has none");
+    while (to > from && (text[to - 1] == '\n' || text[to - 1] == ' ' || text[to - 1] == '\r')) to--;
+    if (to - from != 81)
+        return fmt_errf(err, "a sudokuwiki bd= holds 81 digits, this one %zu characters",
+                        to - from);
+    for (size_t i = from; i < to; i++)
+        if (text[i] < '0' || text[i] > '9')
+            return fmt_errf(err, "sudokuwiki bd= cell %zu: '%c' is not a digit 0-9", i - from + 1,
+                            text[i]);
+    return fmt_line_read(text + from, to - from, s, err);
+}
+
+int fmt_sudokuwiki_write(const fmt_state *s, buf *out, char *err)
+{
+    if (fmt_need_9x9(s, "a sudokuwiki link", err) != 0) return -1;
+    buf_puts(out, FMT_WIKI_LINK);
+    for (int i = 0; i < 81; i++) buf_putc(out, (char)('0' + s->givens[i]));
+    return 0;
+}
