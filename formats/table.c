@@ -158,9 +158,6 @@ bool fmt_whole_file(const char *line, size_t len)
 int fmt_read(const char *text, size_t len, fmt_id id, fmt_state *s, fmt_id *used, char *err)
 {
     if (text == NULL) text = "", len = 0;
-    size_t bom = sudoku_bom_len(text, len);
-    text += bom;
-    len -= bom;
     if (id == FMT_AUTO) id = fmt_detect(text, len);
     const fmt_row *r = fmt_row_of(id);
     if (used != NULL) *used = id;
