@@ -33,9 +33,12 @@
  *
  * Stack update. The same argument sideways: in a stack (three columns) a
  * digit's three bands take its three columns by a permutation. Folding each
- * band's rows gives the (band, column) occupancy; keep_cols drops the pairs
- * no permutation uses, which is locked candidates along columns and hidden
- * singles in columns. It runs per changed digit once the bands are quiet.
+ * band's rows gives the (band, column) occupancy, the three bands of a
+ * digit in one vector; a pair is kept when the other two bands can take the
+ * other two columns, which is bands and columns turned by one and by two
+ * (lane shuffles and shifts, no table), and dropping the rest is locked
+ * candidates along columns and hidden singles in columns. It runs per
+ * changed digit once the bands are quiet.
  *
  * Cell counts. One pass over the nine digits counts candidates per cell with
  * bit-sliced counters, three bands per vector: no candidate is a
@@ -124,13 +127,6 @@
 #define F9_KEEP_CELLS(o)       F9_KEEP(o, F9_ROW_BOX_CELLS)
 static const uint32_t keep_cells[512] = {F9_REP512(F9_KEEP_CELLS)};
 
-/* keep_cols[occupancy] = the same for a stack, whose bands take its three
- * columns by a permutation: the (band, column) pairs kept, as bit
- * 9 * band + column, the layout of the stack update's column word. */
-#define F9_BAND_COL_BIT(r, k) (1u << (9 * (r) + (k)))
-#define F9_KEEP_COLS(o)       F9_KEEP(o, F9_BAND_COL_BIT)
-static const uint32_t keep_cols[512] = {F9_REP512(F9_KEEP_COLS)};
-
 /* row_boxes[row] = the boxes the 9 cells of a row touch, bit k for box k. */
 #define F9_ROW_BOXES(x)                                                                            \
     ((((x)&7u) != 0) | (((((x) >> 3) & 7u) != 0) << 1) | (((((x) >> 6) & 7u) != 0) << 2))
@@ -186,6 +182,11 @@ static inline int f9_any(f9_v4 v)
     uint64_t q[2];
     memcpy(q, &v, sizeof(q));
     return (q[0] | q[1]) != 0;
+}
+
+static inline int f9_popcount4(f9_v4 x)
+{
+    return __builtin_popcount(x[0]) + __builtin_popcount(x[1]) + __builtin_popcount(x[2]);
 }
 
 /* Masks changed since their last band update, bit 4*d + b. */
@@ -298,34 +299,38 @@ static inline int f9_settle(f9_ctx *c, f9_state *s, uint64_t *touched)
 /* The stack update, the band update turned sideways, for the digits in
  * `digits` (bit 4*d): within a stack a digit's three bands take its three
  * columns by a permutation too. Folding each band's rows gives the columns
- * (mini-columns) a band still has; keep_cols drops the (band, column)
- * pairs no permutation uses, which is locked candidates along columns and
+ * (mini-columns) a band still has; the (band, column) pairs no permutation
+ * uses are dropped, which is locked candidates along columns and
  * hidden singles in columns (a column left with one cell leaves its box one
  * cell, which the band update places). Returns -1 on a contradiction, else
  * the number of masks narrowed. */
 static inline int f9_stacks(f9_ctx *c, f9_state *s, uint64_t digits)
 {
+    const f9_v4 row = {F9_ROW, F9_ROW, F9_ROW, 0};
     int narrowed = 0;
     while (digits) {
-        uint32_t *x = &s->f[__builtin_ctzll(digits)];
+        uint32_t *p = &s->f[__builtin_ctzll(digits)];
         digits &= digits - 1;
-        uint32_t w = ((x[0] | x[0] >> 9 | x[0] >> 18) & F9_ROW) |
-                     ((x[1] | x[1] >> 9 | x[1] >> 18) & F9_ROW) << 9 |
-                     ((x[2] | x[2] >> 9 | x[2] >> 18) & F9_ROW) << 18;
-        uint32_t v0 = w & 0x1C0E07u, v1 = (w >> 3) & 0x1C0E07u, v2 = (w >> 6) & 0x1C0E07u;
-        uint32_t k0 = keep_cols[(v0 | v0 >> 6 | v0 >> 12) & 0x1FFu];
-        uint32_t k1 = keep_cols[(v1 | v1 >> 6 | v1 >> 12) & 0x1FFu];
-        uint32_t k2 = keep_cols[(v2 | v2 >> 6 | v2 >> 12) & 0x1FFu];
-        if (!k0 || !k1 || !k2) return -1;
-        uint32_t keep = k0 | k1 << 3 | k2 << 6;
-        if (keep != w) {
-            uint32_t n0 = x[0] & (keep & F9_ROW) * F9_LANES;
-            uint32_t n1 = x[1] & ((keep >> 9) & F9_ROW) * F9_LANES;
-            uint32_t n2 = x[2] & (keep >> 18) * F9_LANES;
-            c->st.locked_candidates += (uint64_t)__builtin_popcount(x[0] ^ n0) +
-                                       (uint64_t)__builtin_popcount(x[1] ^ n1) +
-                                       (uint64_t)__builtin_popcount(x[2] ^ n2);
-            x[0] = n0, x[1] = n1, x[2] = n2;
+        f9_v4 x = f9_load(p);
+        /* lane b: the columns band b still has; within a stack a column
+         * turned by one (c1) or two (c2), and a band turned by one
+         * (shuffle 1, 2, 0) or two (2, 0, 1) */
+        f9_v4 y = (x | x >> 9 | x >> 18) & row;
+        f9_v4 c1 = ((y >> 1) & 0x0DBu) | ((y << 2) & 0x124u);
+        f9_v4 c2 = ((y >> 2) & 0x049u) | ((y << 1) & 0x1B6u);
+        /* (band r, column k) is kept when the other two bands take the
+         * other two columns one way or the other */
+        f9_v4 keep = y & ((__builtin_shufflevector(c1, c1, 1, 2, 0, 3) &
+                           __builtin_shufflevector(c2, c2, 2, 0, 1, 3)) |
+                          (__builtin_shufflevector(c2, c2, 1, 2, 0, 3) &
+                           __builtin_shufflevector(c1, c1, 2, 0, 1, 3)));
+        /* a stack no permutation fits keeps nothing in any band */
+        uint32_t k0 = keep[0];
+        if (!(k0 & 7u) || !(k0 & 070u) || !(k0 & 0700u)) return -1;
+        if (f9_any(keep ^ y)) {
+            f9_v4 n = x & (keep | keep << 9 | keep << 18);
+            c->st.locked_candidates += (uint64_t)f9_popcount4(x ^ n);
+            memcpy(p, &n, sizeof(n));
             narrowed++;
         }
     }
@@ -621,11 +626,6 @@ static inline int f9_any_above(const uint8_t grid[96], uint8_t v)
 static inline f9_v4 f9_nonzero(f9_v4 x)
 {
     return (f9_v4)(x != (f9_v4){0, 0, 0, 0});
-}
-
-static inline int f9_popcount4(f9_v4 x)
-{
-    return __builtin_popcount(x[0]) + __builtin_popcount(x[1]) + __builtin_popcount(x[2]);
 }
 
 /* Builds the start state from the givens: per digit, one compare of the 81
