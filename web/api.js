@@ -5,7 +5,7 @@
 // the page's address points it at a sudokud on another origin instead, which must list this
 // page's origin in its `--cors-origins`.
 //
-// Features that not every sudokud has (hint, rate, generate, scan: they came later) are looked up
+// Features that not every sudokud has (hint, rate, generate, scan, convert: they came later) are looked up
 // in the server's own contract, /openapi.yaml, so the page never sends a request it knows
 // will be refused; a 404 from such an endpoint is still told as "not available". With no
 // connection (navigator.onLine false) nothing is sent: the error says the request needs one.
@@ -55,6 +55,7 @@ const NEEDS = {
   'v1/scan': 'Photo scans need',
   'v1/solve': 'The solver needs',
   'v1/validate': 'Checking with the server needs',
+  'v1/convert': 'Copy as and opening a file need',
 };
 
 /** The error that says a request needs the connection the device does not have now. */
@@ -68,6 +69,7 @@ const FEATURE_NAMES = {
   'v1/rate': 'Puzzle ratings',
   'v1/generate': 'New puzzles',
   'v1/scan': 'Photo scans',
+  'v1/convert': 'File formats',
 };
 
 /** The error that says a feature is missing on this server. */
@@ -134,11 +136,11 @@ let contract = null;
 
 /**
  * Which optional endpoints this server has, from the paths of its /openapi.yaml:
- * resolves to {hint, rate, generate, scan, daily} booleans (all false when the document cannot
+ * resolves to {hint, rate, generate, scan, daily, convert} booleans (all false when the document cannot
  * be read, and then read is false too). Offline it is not asked, and asked when the connection is back.
  */
 export function features() {
-  if (!contract && offline()) return Promise.resolve({ hint: false, rate: false, generate: false, scan: false, daily: false, read: false });
+  if (!contract && offline()) return Promise.resolve({ hint: false, rate: false, generate: false, scan: false, daily: false, convert: false, read: false });
   if (!contract) {
     contract = fetch(new URL('openapi.yaml', base).href)
       .then((r) => (r.ok ? r.text() : ''))
@@ -146,7 +148,7 @@ export function features() {
       .then((text) => {
         const has = (p) => new RegExp(`^  /v1/${p}:`, 'm').test(text);
         return {
-          hint: has('hint'), rate: has('rate'), generate: has('generate'), scan: has('scan'), daily: has('daily'), read: text !== '',
+          hint: has('hint'), rate: has('rate'), generate: has('generate'), scan: has('scan'), daily: has('daily'), convert: has('convert'), read: text !== '',
         };
       });
   }

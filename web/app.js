@@ -7,7 +7,8 @@
 //        solution from v1/solve (mistakes); wrong cells get aria-invalid.
 // Hint:  POST v1/hint with the page's candidate grid, in three stages (hint.js).
 //        Rating: POST v1/rate after each load. New puzzle: POST v1/generate. Scan a photo:
-//        POST v1/scan (scan.js). Servers without these endpoints say so in words.
+//        POST v1/scan (scan.js). Copy as, Open a file and a dropped file: POST v1/convert
+//        (files.js). Servers without these endpoints say so in words.
 // The game (puzzle, entries, notes, history, time, and the solution and rating once known) is
 // kept in localStorage (store.js); a full and right board ends it: the timer stops and the
 // status says the time and rating.
@@ -26,6 +27,7 @@ import { dailyPuzzle, fillPracticeMenu, practicePuzzle } from './practice.js';
 import { Timer, clock } from './timer.js';
 import { keepGame, keepSettings, keptGame, settings } from './store.js';
 import { scan, scanReport } from './scan.js';
+import { convertGame, openFile } from './files.js';
 
 const $ = (id) => document.getElementById(id);
 const ui = {
@@ -34,7 +36,8 @@ const ui = {
   rating: $('rating'), stats: $('stats'), statsNote: $('stats-note'), server: $('server'), shape: $('shape'),
   asTyped: $('as-typed'), reveal: $('reveal'), photo: $('photo'), offline: $('offline'),
   printTitle: $('print-title'), printDate: $('print-date'), technique: $('technique'),
-  techniqueHelp: $('technique-help'),
+  techniqueHelp: $('technique-help'), copyFormat: $('copy-format'), copied: $('copied'),
+  copiedBox: $('copied-box'), file: $('file'),
 };
 
 const DEFAULT_PUZZLE = '..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..';
@@ -666,6 +669,62 @@ async function scanPhoto() {
   say(report.text, report.kind);
 }
 
+// ---- file formats -------------------------------------------------------------------------
+
+/** The game in the chosen format, onto the clipboard; when the browser refuses it, into a
+ * read-only box, selected, for the player to copy. */
+async function copyAs() {
+  const f = await features();
+  if (f.read && !f.convert) throw notAvailable('v1/convert', 'its API (/openapi.yaml) has no /v1/convert yet');
+  const name = ui.copyFormat.selectedOptions[0].textContent;
+  const text = await convertGame(game, ui.copyFormat.value);
+  const s = game.shape;
+  const lost = [s.regions ? 'jigsaw regions' : '', s.diagonal ? 'diagonals' : ''].filter(Boolean).join(' and ');
+  const note = lost ? ` The format holds no ${lost}.` : '';
+  try {
+    await navigator.clipboard.writeText(text);
+    ui.copiedBox.hidden = true;
+    say(`Copied as ${name} to the clipboard.${note}`, 'success');
+  } catch {
+    ui.copied.value = text;
+    ui.copiedBox.hidden = false;
+    ui.copied.focus();
+    ui.copied.select();
+    say(`The browser did not let the page use the clipboard: the ${name} is in "Text to copy", selected, to copy yourself.${note}`);
+  }
+}
+
+/** A puzzle file, picked or dropped, onto the board. */
+async function openPuzzleFile(file, how) {
+  const f = await features();
+  if (f.read && !f.convert) throw notAvailable('v1/convert', 'its API (/openapi.yaml) has no /v1/convert yet');
+  say(`Reading ${how} file ${file.name}...`);
+  const { spec, note } = await openFile(file);
+  load(spec, { note });
+  board.moveTo(0);
+}
+
+async function openPicked() {
+  const file = ui.file.files[0];
+  ui.file.value = '';
+  if (file) await openPuzzleFile(file, 'the');
+}
+
+/** Files dragged over the page may be dropped anywhere on it (not only on the Puzzle box). */
+function dragging(e) {
+  if (!e.dataTransfer || ![...e.dataTransfer.types].includes('Files')) return;
+  e.preventDefault();
+  e.dataTransfer.dropEffect = 'copy';
+}
+
+function dropped(e) {
+  if (!e.dataTransfer || ![...e.dataTransfer.types].includes('Files')) return;
+  e.preventDefault();
+  const file = e.dataTransfer.files[0];
+  if (!file) say('Nothing to open: drop a puzzle file (.sdk, .sdm, .ss, .txt).', 'error');
+  else run(() => openPuzzleFile(file, 'the dropped'));
+}
+
 // ---- print, offline ------------------------------------------------------------------------
 
 /** The title and date printed over the board (app.css shows them only on paper). */
@@ -713,6 +772,10 @@ ui.notes.addEventListener('click', () => setNotes(!notes));
 ui.undo.addEventListener('click', () => edit(game.undo(), 'Undone.', 'Nothing to undo.'));
 ui.redo.addEventListener('click', () => edit(game.redo(), 'Redone.', 'Nothing to redo.'));
 ui.photo.addEventListener('change', () => run(scanPhoto));
+$('copy').addEventListener('click', () => run(copyAs));
+ui.file.addEventListener('change', () => run(openPicked));
+document.addEventListener('dragover', dragging);
+document.addEventListener('drop', dropped);
 ui.asTyped.checked = Boolean(settings().asTyped);
 ui.asTyped.addEventListener('change', () => {
   keepSettings({ ...settings(), asTyped: ui.asTyped.checked });

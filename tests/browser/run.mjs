@@ -837,7 +837,7 @@ const cases = [
     async run(openPage) {
       let sent = 0, files = 0;
       for (const path of ['/', '/app.js', '/app.css', '/board.js', '/puzzle.js', '/api.js', '/hint.js', '/practice.js', '/timer.js', '/store.js',
-        '/scan.js', '/sw.js', '/manifest.webmanifest', '/favicon.svg']) {
+        '/scan.js', '/files.js', '/sw.js', '/manifest.webmanifest', '/favicon.svg']) {
         const r = await get(path, { 'Accept-Encoding': 'gzip, deflate, br' });
         equal(r.status, 200, `${path} status`);
         equal(r.headers['vary'], 'Accept-Encoding', `${path} Vary`);
@@ -1122,6 +1122,95 @@ const cases = [
       assert(said.includes(ref.json.date), `the day is said: ${said}`);
       await expectBoard(page, cellsOf(ref.json.puzzle), 'today\'s puzzle');
       await axeScan(page, 'the page with the Practice menu and Today\'s puzzle');
+    },
+  },
+  {
+    name: 'copy as: the game as .sdk and as a HoDoKu library line (digits and notes) on the clipboard; refused, in a box to copy; offline, it says it needs the connection',
+    async run(openPage) {
+      const { page, context } = await open(openPage, `?p=${EASY}`, { permissions: ['clipboard-read', 'clipboard-write'] });
+      await cell(page, 1, 1).click();
+      await page.keyboard.press('4');
+      await button(page, 'Notes').click();
+      await cell(page, 1, 2).click();
+      await page.keyboard.press('5');
+      await page.keyboard.press('7');
+      const menu = page.getByRole('combobox', { name: 'Copy as', exact: true });
+      await menu.selectOption({ label: 'SadMan .sdk (givens)' });
+      await button(page, 'Copy').click();
+      await status(page, /^Copied as SadMan \.sdk \(givens\) to the clipboard\./);
+      const sdk = await api(server, 'v1/convert', { puzzle: EASY, to: 'sdk' });
+      equal(await page.evaluate(() => navigator.clipboard.readText()), sdk.json.text, 'the clipboard holds the .sdk /v1/convert writes');
+
+      await menu.selectOption('hodoku');
+      await button(page, 'Copy').click();
+      await status(page, /^Copied as HoDoKu library line/);
+      const line = await page.evaluate(() => navigator.clipboard.readText());
+      assert(/^:0000:x:/.test(line), `a library line: ${line}`);
+      const back = await api(server, 'v1/convert', { puzzle: line, to: 'json' });
+      equal(back.status, 200, 'the copied line reads back');
+      equal([back.json.puzzle, back.json.entries[0], back.json.candidates[1], back.json.candidates[2]], [EASY, '4', [5, 7], []],
+        'givens, the digit of r1c1 and the notes of r1c2 read back');
+
+      // a browser that refuses the clipboard: the text in a read-only box, selected
+      await page.evaluate(() => {
+        navigator.clipboard.writeText = () => Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError'));
+      });
+      await menu.selectOption('sdk');
+      await button(page, 'Copy').click();
+      await status(page, /did not let the page use the clipboard: the SadMan \.sdk \(givens\) is in "Text to copy", selected/);
+      const box = page.getByRole('textbox', { name: 'Text to copy', exact: true });
+      equal([await box.inputValue(), await box.getAttribute('readonly')], [sdk.json.text, ''], 'the fallback box holds the text, read-only');
+      assert(await box.evaluate((e) => e === document.activeElement && e.selectionEnd - e.selectionStart === e.value.length), 'the box has the focus, its text selected');
+      await axeScan(page, 'the page with the Copy as box shown');
+
+      await context.setOffline(true);
+      await button(page, 'Copy').click();
+      await status(page, /^Copy as and opening a file need the connection to sudokud, and this device is offline/);
+    },
+  },
+  {
+    name: 'open a file: an .sdk through "Open a file" loads with its metadata; a HoDoKu line in a .txt loads its digits and notes; an .sdm says how many it holds',
+    async run(openPage) {
+      const { page } = await open(openPage);
+      const expected = Object.fromEntries(readFileSync('tests/data/formats/expected.txt', 'utf8').split('\n')
+        .filter((l) => l && !l.startsWith('#')).map((l) => { const [file, , givens, entries] = l.split(' '); return [file, { givens, entries }]; }));
+      const picker = page.getByLabel('Open a file', { exact: true });
+      await picker.setInputFiles('tests/data/formats/sudocue.sdk');
+      await status(page, /^Loaded a 9x9 puzzle with \d+ givens\. Opened sudocue\.sdk: by Ruud \(A random puzzle created by SudoCue\)\./);
+      await expectBoard(page, cellsOf(expected['sudocue.sdk'].givens), 'the .sdk opened');
+      equal(await page.getByRole('textbox', { name: 'Puzzle', exact: true }).inputValue(), expected['sudocue.sdk'].givens, 'the Puzzle box shows it');
+
+      await picker.setInputFiles({ name: 'library.txt', mimeType: 'text/plain', buffer: readFileSync('tests/data/formats/library.hdk') });
+      await status(page, /Opened library\.txt\.$/);
+      const ref = await api(server, 'v1/convert', { puzzle: readFileSync('tests/data/formats/library.hdk', 'utf8'), to: 'json' });
+      const cells = await readBoard(page);
+      cells.forEach((c, i) => {
+        const want = ref.json.puzzle[i] !== '.' ? ref.json.puzzle[i] : ref.json.entries[i] !== '.' ? ref.json.entries[i] : ref.json.candidates[i].join('');
+        equal(c.text.replace(/\s/g, ''), want, `${c.name}: its given, the player's digit or the notes`);
+      });
+
+      await picker.setInputFiles('tests/data/formats/three.sdm');
+      await status(page, /Opened three\.sdm, the first of the 3 puzzles it holds\./);
+      await expectBoard(page, cellsOf(readFileSync('tests/data/formats/three.sdm', 'utf8').split('\n')[0]), 'the first puzzle of the .sdm');
+    },
+  },
+  {
+    name: 'drop a file: a puzzle file dropped anywhere on the page opens, with a message',
+    async run(openPage) {
+      const { page } = await open(openPage);
+      const text = readFileSync('tests/data/formats/simple.ss', 'utf8');
+      const accepted = await page.evaluate((t) => {
+        const data = new DataTransfer();
+        data.items.add(new File([t], 'simple.ss', { type: 'text/plain' }));
+        const over = new DragEvent('dragover', { dataTransfer: data, bubbles: true, cancelable: true });
+        document.querySelector('footer').dispatchEvent(over);
+        document.querySelector('header').dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+        return over.defaultPrevented;
+      }, text);
+      assert(accepted, 'dragover is accepted (default prevented), so the browser allows the drop');
+      await status(page, /^Loaded a 9x9 puzzle with \d+ givens\. Opened simple\.ss\./);
+      const ref = await api(server, 'v1/convert', { puzzle: text, to: 'line' });
+      await expectBoard(page, cellsOf(ref.json.text.trim()), 'the dropped .ss');
     },
   },
 ];

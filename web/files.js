@@ -1,0 +1,64 @@
+// files.js -- the page's file formats: "Copy as" (the game written in another program's format)
+// and "Open a file" or a dropped file (a game read from one), both through POST /v1/convert, so
+// the page reads and writes exactly what the API and the CLI do (formats/ on the server).
+//
+// /v1/convert reads one puzzle a text. A file of many, one a line (an .sdm, or a .txt of such
+// lines), is split here: its first puzzle is opened and the count said.
+
+import { call } from './api.js';
+
+// Larger than any puzzle file of sense (50,000 .sdm lines are 4 MiB): not read into memory.
+const MAX_FILE = 16 * 1024 * 1024;
+
+/** The request body for the game's state: givens, the player's digits, and the candidate grid
+ * (Game.candidates, as /v1/hint gets it) when the player wrote notes, else the format's own. */
+function stateOf(game) {
+  const body = { puzzle: game.text() };
+  if (game.entries.some(Boolean)) body.entries = game.entriesText();
+  if (game.marks.some((m) => m.length)) body.candidates = game.givens.map((_, i) => game.candidates(i));
+  return body;
+}
+
+/** The game written in format `to` (a /v1/convert `to`). */
+export async function convertGame(game, to) {
+  const res = await call('v1/convert', { ...stateOf(game), to });
+  if (typeof res.text !== 'string') throw new Error('The server answered without the converted text.');
+  return res.text;
+}
+
+/** The puzzles of a text that holds one a line (an .sdm, or lines of 81 or more cells), else null. */
+function puzzleLines(name, text) {
+  const lines = text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+  if (/\.sdm$/i.test(name)) return lines;
+  const width = lines.length ? lines[0].length : 0;
+  const square = Number.isInteger(Math.sqrt(width)) && width >= 81;
+  return lines.length > 1 && square && lines.every((l) => l.length === width && /^[0-9A-Za-z._]+$/.test(l)) ? lines : null;
+}
+
+/** What a file's metadata says of its puzzle, as the end of a sentence ('' when nothing). */
+function aboutText(meta) {
+  if (!meta) return '';
+  const parts = [meta.title ? `"${meta.title}"` : '', meta.author ? `by ${meta.author}` : ''].filter(Boolean);
+  if (meta.description) parts.push(`${parts.length ? '(' : ''}${meta.description}${parts.length ? ')' : ''}`);
+  return parts.length ? `: ${parts.join(' ')}` : '';
+}
+
+/** A load() spec and note for a file (a File or Blob with a name): its first puzzle, with the
+ * entries and candidates (as notes) and metadata it holds. Throws a sentence for a file that
+ * cannot be read. */
+export async function openFile(file) {
+  if (file.size > MAX_FILE) throw new Error(`${file.name} is ${(file.size / 1048576).toFixed(0)} MiB: too big for a puzzle file.`);
+  const text = await file.text();
+  const lines = puzzleLines(file.name, text);
+  if (lines && lines.length === 0) throw new Error(`${file.name} holds no puzzle: it is empty.`);
+  const res = await call('v1/convert', lines ? { puzzle: lines[0], format: 'sdm', to: 'json' } : { puzzle: text, to: 'json' });
+  const cells = [...res.puzzle].length;
+  const spec = {
+    puzzle: res.puzzle,
+    // notes load with entries (Game takes marks with them): a grid of candidates alone gets blank entries
+    entries: res.entries || (res.candidates ? '.'.repeat(cells) : null),
+    marks: res.candidates || null,
+  };
+  const many = lines && lines.length > 1 ? `, the first of the ${lines.length} puzzles it holds` : '';
+  return { spec, note: ` Opened ${file.name}${many}${aboutText(res.metadata)}.` };
+}
