@@ -27,7 +27,7 @@ import { dailyPuzzle, fillPracticeMenu, practicePuzzle } from './practice.js';
 import { Timer, clock } from './timer.js';
 import { keepGame, keepSettings, keptGame, settings } from './store.js';
 import { scan, scanReport } from './scan.js';
-import { convertGame, openFile } from './files.js';
+import { convertGame, openFile, openText } from './files.js';
 
 const $ = (id) => document.getElementById(id);
 const ui = {
@@ -270,10 +270,10 @@ function load(spec, { push = true, note = '', kept = null } = {}) {
   else rate();
 }
 
-function loadFromControls() {
+async function loadFromControls() {
   const text = ui.puzzle.value.trim();
   let spec;
-  if (text.startsWith('{')) {
+  if (text.startsWith('{') && !/^\{\s*"(size|grid)"/.test(text)) {
     try {
       spec = JSON.parse(text);
     } catch (e) {
@@ -286,8 +286,11 @@ function loadFromControls() {
     let n = 0;
     try {
       n = parseText(text).n;
-    } catch {
-      // load() below says what is wrong with the text
+    } catch (e) {
+      // another program's format (an .sdk, a pencil-mark grid, a link...) is read by the server;
+      // when it is not one either, load() below says what is wrong with the text
+      const other = await readOtherFormat(text);
+      if (other) return other;
     }
     const box = readBox(ui.box.value);
     const regions = ui.regions.value.replace(/\s/g, '');
@@ -692,6 +695,22 @@ async function copyAs() {
     ui.copied.select();
     say(`The browser did not let the page use the clipboard: the ${name} is in "Text to copy", selected, to copy yourself.${note}`);
   }
+}
+
+/** Loads a Puzzle box text that the page's own reader refused through /v1/convert, if the
+ * server reads it; returns true when it did, false to let the page's reader say what is wrong. */
+async function readOtherFormat(text) {
+  const f = await features();
+  if (!f.convert || offline()) return false;
+  let opened;
+  try {
+    opened = await openText(text);
+  } catch {
+    return false;
+  }
+  load(opened.spec, { note: opened.note });
+  board.moveTo(0);
+  return true;
 }
 
 /** A puzzle file, picked or dropped, onto the board. */

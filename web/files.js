@@ -1,5 +1,6 @@
 // files.js -- the page's file formats: "Copy as" (the game written in another program's format)
-// and "Open a file" or a dropped file (a game read from one), both through POST /v1/convert, so
+// and "Open a file", a dropped file or a pasted text the page cannot read itself (a game read
+// from one), all through POST /v1/convert, so
 // the page reads and writes exactly what the API and the CLI do (formats/ on the server).
 //
 // /v1/convert reads one puzzle a text. A file of many, one a line (an .sdm, or a .txt of such
@@ -43,6 +44,27 @@ function aboutText(meta) {
   return parts.length ? `: ${parts.join(' ')}` : '';
 }
 
+/** A load() spec for a text in any format /v1/convert reads (format: its name, or undefined to
+ * have it told from the text), with the note its metadata gives. */
+async function readText(text, format) {
+  const res = await call('v1/convert', format ? { puzzle: text, format, to: 'json' } : { puzzle: text, to: 'json' });
+  const cells = [...res.puzzle].length;
+  const spec = {
+    puzzle: res.puzzle,
+    // notes load with entries (Game takes marks with them): a grid of candidates alone gets blank entries
+    entries: res.entries || (res.candidates ? '.'.repeat(cells) : null),
+    marks: res.candidates || null,
+  };
+  return { spec, about: aboutText(res.metadata) };
+}
+
+/** A load() spec and note for a text pasted in the Puzzle box that the page cannot read itself:
+ * an .sdk, a pencil-mark grid, a HoDoKu line, a link. */
+export async function openText(text) {
+  const { spec, about } = await readText(text);
+  return { spec, note: about ? ` Read the pasted text${about}.` : '' };
+}
+
 /** A load() spec and note for a file (a File or Blob with a name): its first puzzle, with the
  * entries and candidates (as notes) and metadata it holds. Throws a sentence for a file that
  * cannot be read. */
@@ -51,14 +73,7 @@ export async function openFile(file) {
   const text = await file.text();
   const lines = puzzleLines(file.name, text);
   if (lines && lines.length === 0) throw new Error(`${file.name} holds no puzzle: it is empty.`);
-  const res = await call('v1/convert', lines ? { puzzle: lines[0], format: 'sdm', to: 'json' } : { puzzle: text, to: 'json' });
-  const cells = [...res.puzzle].length;
-  const spec = {
-    puzzle: res.puzzle,
-    // notes load with entries (Game takes marks with them): a grid of candidates alone gets blank entries
-    entries: res.entries || (res.candidates ? '.'.repeat(cells) : null),
-    marks: res.candidates || null,
-  };
+  const { spec, about } = lines ? await readText(lines[0], 'sdm') : await readText(text);
   const many = lines && lines.length > 1 ? `, the first of the ${lines.length} puzzles it holds` : '';
-  return { spec, note: ` Opened ${file.name}${many}${aboutText(res.metadata)}.` };
+  return { spec, note: ` Opened ${file.name}${many}${about}.` };
 }

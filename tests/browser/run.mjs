@@ -1195,6 +1195,26 @@ const cases = [
     },
   },
   {
+    name: 'paste a format: the Puzzle box reads a sudokuwiki link, a pencil-mark grid and an .sdk as the API does',
+    async run(openPage) {
+      const { page } = await open(openPage);
+      const box = page.getByRole('textbox', { name: 'Puzzle', exact: true });
+      for (const file of ['sudokuwiki.link', 'bordered.pm', 'sudocue.sdk']) {
+        const text = readFileSync(`tests/data/formats/${file}`, 'utf8');
+        await box.fill(text);
+        await page.getByRole('button', { name: 'Load', exact: true }).click();
+        await status(page, /^Loaded a 9x9 puzzle/);
+        const ref = (await api(server, 'v1/convert', { puzzle: text, to: 'json' })).json;
+        (await readBoard(page)).forEach((c, i) => {
+          const notes = ref.candidates && ref.candidates[i] ? ref.candidates[i].join('') : '';
+          const want = ref.puzzle[i] !== '.' ? ref.puzzle[i] : ref.entries && ref.entries[i] !== '.' ? ref.entries[i] : notes;
+          equal(c.text.replace(/\s/g, ''), want, `${file} pasted, ${c.name}: its given, the player's digit or the notes`);
+        });
+        equal(await box.inputValue(), ref.puzzle, `${file}: the Puzzle box shows the givens read`);
+      }
+    },
+  },
+  {
     name: 'drop a file: a puzzle file dropped anywhere on the page opens, with a message',
     async run(openPage) {
       const { page } = await open(openPage);
