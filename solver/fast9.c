@@ -215,7 +215,7 @@ static inline uint64_t f9_dirty(const f9_state *s)
 #else
     uint64_t m = 0;
     for (int i = 0; i < F9_MASKS; i++) m |= (uint64_t)(s->f[i] != s->prev[i]) << i;
-    return m;
+    return m & F9_ALL_MASKS;
 #endif
 }
 
@@ -637,6 +637,7 @@ static sudoku_status f9_init(f9_state *s, const uint8_t *cells)
 {
     const f9_v4 row0 = {F9_ROW, F9_ROW, F9_ROW, 0}, band = {F9_BAND, F9_BAND, F9_BAND, 0};
     const f9_v4 box0 = {7u * F9_LANES, 7u * F9_LANES, 7u * F9_LANES, 0};
+    const f9_v4 real = {~0u, ~0u, ~0u, 0}; /* the three bands, not the pad */
     _Alignas(16) uint8_t grid[96] = {0};
     memcpy(grid, cells, 81);
     if (f9_any_above(grid, 9)) return SUDOKU_INVALID;
@@ -661,7 +662,7 @@ static sudoku_status f9_init(f9_state *s, const uint8_t *cells)
         f9_v4 f =
             (band & ~(rows | boxes | filled | (f9_v4){col_cells, col_cells, col_cells, 0})) | g;
         memcpy(&s->f[4 * d], &f, sizeof(f));
-        f = ~f; /* every band gets a first update */
+        f = ~f & real; /* every band gets a first update; the pad stays equal */
         memcpy(&s->prev[4 * d], &f, sizeof(f));
     }
     f9_v4 unsolved = band & ~filled;
