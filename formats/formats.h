@@ -106,10 +106,12 @@ bool fmt_readable(fmt_id id);
 /* Empties a state: size 0, no cells, no metadata. */
 void fmt_state_clear(fmt_state *s);
 
-/* Reads text (len bytes, need not be NUL-terminated; a leading UTF-8 BOM
- * is skipped) in format `id`, or the format fmt_detect() names for FMT_AUTO,
- * into *s. *used (may be NULL) gets the format read. Returns 0, or -1 with
- * a message in err (FMT_ERR_LEN bytes) saying what is wrong and where. */
+/* Reads text (len bytes, need not be NUL-terminated; a byte order mark is
+ * the caller's to skip) in format `id`, or the format fmt_detect() names for
+ * FMT_AUTO, into *s; a told format that cannot read the text gives way to the
+ * plain text form when that reads it, so every text sudoku_parse() takes
+ * reads as it does. *used (may be NULL) gets the format read. Returns 0, or
+ * -1 with a message in err (FMT_ERR_LEN bytes) saying what is wrong and where. */
 int fmt_read(const char *text, size_t len, fmt_id id, fmt_state *s, fmt_id *used, char *err);
 
 /* The format a text is in, from its shape alone (cheap: the plain text form

@@ -158,13 +158,23 @@ bool fmt_whole_file(const char *line, size_t len)
 int fmt_read(const char *text, size_t len, fmt_id id, fmt_state *s, fmt_id *used, char *err)
 {
     if (text == NULL) text = "", len = 0;
-    if (id == FMT_AUTO) id = fmt_detect(text, len);
+    bool told = id == FMT_AUTO;
+    if (told) id = fmt_detect(text, len);
     const fmt_row *r = fmt_row_of(id);
     if (used != NULL) *used = id;
     if (r == NULL || r->read == NULL)
         return fmt_errf(err, "format \"%s\" is written, not read", fmt_name(id));
     fmt_state_start(s);
-    if (r->read(text, len, s, err) != 0) return -1;
+    if (r->read(text, len, s, err) != 0) {
+        /* a guess that failed never costs a text the plain form reads (spaced cells with a
+         * run of digits look like a pencil-mark grid): that text reads as it always did, and
+         * any other keeps the guessed format's message */
+        char plain_err[FMT_ERR_LEN];
+        if (!told || id == FMT_LINE) return -1;
+        fmt_state_start(s);
+        if (fmt_line_read(text, len, s, plain_err) != 0) return -1;
+        if (used != NULL) *used = FMT_LINE;
+    }
     size_t cells = (size_t)s->size * (size_t)s->size;
     if (cells > FMT_ZEROED_CELLS) {
         memset(s->entries + FMT_ZEROED_CELLS, 0, cells - FMT_ZEROED_CELLS);
