@@ -419,25 +419,35 @@ static const uint32_t column_cells[27] = {F9_REP27(F9_COLUMN)};
 /* The cell to branch on: the bivalue cell of widest reach (see DESIGN; on a
  * tie the last one), or with no bivalue cell (rare) the cell with the
  * fewest candidates. Returns the digits of the cell. */
+/* The key of bivalue cell p of band b: its reach (the unsolved cells of its
+ * row, box and column in this band, plus those of its column in the other
+ * two), then band and cell. */
+static inline uint32_t f9_key(const f9_state *s, uint32_t b, uint32_t p)
+{
+    static const uint8_t next[3] = {1, 2, 0}, after[3] = {2, 0, 1};
+    uint32_t u = s->unsolved[b], u1 = s->unsolved[next[b]], u2 = s->unsolved[after[b]];
+    uint32_t col = column_cells[p];
+    uint32_t reach = (uint32_t)__builtin_popcount(u & peer_cells[p]) +
+                     (uint32_t)__builtin_popcount((u1 & col) | (u2 & col) << 1);
+    return (reach + 1) << 7 | b << 5 | p;
+}
+
 static uint32_t f9_pick(const f9_state *s, const uint32_t bival[3], int *band, int *pos)
 {
     /* the best key: reach above, then band and cell, so the larger key
      * wins a tie as the later cell; a max, not a branch, keeps the choice
      * out of the branch predictor */
     uint32_t best = 0;
-    for (int b = 0; b < 3; b++) {
-        /* reach = unsolved cells of the row, box and column in this band,
-         * plus those of the column in the other two */
-        uint32_t u = s->unsolved[b], u1 = s->unsolved[b == 2 ? 0 : b + 1];
-        uint32_t u2 = s->unsolved[b == 0 ? 2 : b - 1];
-        for (uint32_t m = bival[b]; m; m &= m - 1) {
-            uint32_t p = (uint32_t)__builtin_ctz(m);
-            uint32_t col = column_cells[p];
-            uint32_t reach = (uint32_t)__builtin_popcount(u & peer_cells[p]) +
-                             (uint32_t)__builtin_popcount((u1 & col) | (u2 & col) << 1);
-            uint32_t key = (reach + 1) << 7 | (uint32_t)b << 5 | p;
-            best = key > best ? key : best;
-        }
+    /* bands 0 and 1 in one loop (bit 32 * band + cell), band 2 in a second: one loop exit
+     * fewer to mispredict */
+    for (uint64_t m = bival[0] | (uint64_t)bival[1] << 32; m; m &= m - 1) {
+        uint32_t i = (uint32_t)__builtin_ctzll(m);
+        uint32_t key = f9_key(s, i >> 5, i & 31);
+        best = key > best ? key : best;
+    }
+    for (uint32_t m = bival[2]; m; m &= m - 1) {
+        uint32_t key = f9_key(s, 2, (uint32_t)__builtin_ctz(m));
+        best = key > best ? key : best;
     }
     if (best) {
         *band = (int)(best >> 5) & 3;
