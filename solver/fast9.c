@@ -53,12 +53,14 @@
  *
  * All state lives on the stack; the tables are const; nothing is allocated.
  *
- * Portability. One routine is written per instruction set, f9_dirty (the
- * vector compare above): SSE2 on x86_64, NEON on arm64, a plain loop
- * elsewhere or when built with -DSDK_PORTABLE. The Makefile's ARCH_FLAGS
- * choose; everything else is C with GCC/clang builtins and vector types,
- * which each compiler lowers to what the target has (POPCNT with
- * -mpopcnt, CNT on arm64, a bit trick otherwise).
+ * Portability. Two routines are written per instruction set, f9_dirty (the
+ * vector compare above) and f9_bytes_equal (the start state's byte compare):
+ * SSE2 on x86_64, NEON on arm64, a plain loop elsewhere or when built with
+ * -DSDK_PORTABLE. The Makefile's ARCH_FLAGS choose; everything else is C
+ * with GCC/clang builtins and vector types, which each compiler lowers to
+ * what the target has (POPCNT with -mpopcnt, CNT on arm64, a bit trick
+ * otherwise). On x86_64 the whole file is built a second time for AVX2 and
+ * BMI2 (fast9_v3.c), which sdk_fast9_solve picks where the CPU has them.
  */
 #include "solver/solver_int.h"
 
