@@ -697,17 +697,19 @@ async function copyAs() {
   }
 }
 
-/** Loads a Puzzle box text that the page's own reader refused through /v1/convert, if the
- * server reads it; returns true when it did, false to let the page's reader say what is wrong. */
+/** Loads a Puzzle box text that the page's own reader refused through /v1/convert when it may
+ * be another program's format; returns true when it did, false to let the page's reader say
+ * what is wrong, and throws the server's reason when the server cannot read it either. */
 async function readOtherFormat(text) {
+  // only a text that could be another format goes: one with a character the text form never
+  // uses (a link's ':/?=', .sdk's '#', .ss's '*', HoDoKu's ':'), or a grid of 81 or more
+  // spaced tokens (a pencil-mark grid); anything else is the page's own reader's to refuse
+  const maybe = /[^0-9A-Za-z._\s|+-]/.test(text) || text.split(/\s+/).filter(Boolean).length >= 81;
+  if (!maybe) return false;
   const f = await features();
   if (!f.convert || offline()) return false;
-  let opened;
-  try {
-    opened = await openText(text);
-  } catch {
-    return false;
-  }
+  // the server's reason is the one to give: the text is not the page's form either
+  const opened = await openText(text);
   load(opened.spec, { note: opened.note });
   board.moveTo(0);
   return true;
