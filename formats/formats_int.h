@@ -97,9 +97,11 @@ int fmt_hodoku_write(const fmt_state *s, buf *out, char *err);
 
 /* links.c: f-puzzles and SudokuPad links (LZ-String over fpuzzles.c's JSON), sudokuwiki */
 bool fmt_fpuzzles_detect(const char *text, size_t len);
+bool fmt_fpuzzles_detect_bare(const char *text, size_t len);
 int fmt_fpuzzles_read(const char *text, size_t len, fmt_state *s, char *err);
 int fmt_fpuzzles_write(const fmt_state *s, buf *out, char *err);
 bool fmt_sudokupad_detect(const char *text, size_t len);
+bool fmt_sudokupad_detect_bare(const char *text, size_t len);
 int fmt_sudokupad_read(const char *text, size_t len, fmt_state *s, char *err);
 int fmt_sudokupad_write(const fmt_state *s, buf *out, char *err);
 bool fmt_sudokuwiki_detect(const char *text, size_t len);

@@ -112,9 +112,14 @@ static int fmt_fpuzzles_packed(const fmt_state *s, buf *out, char *err)
     return rc;
 }
 
+bool fmt_fpuzzles_detect_bare(const char *text, size_t len)
+{
+    return fmt_starts_with(text, len, "n4ig"); /* how '{"size":' compresses */
+}
+
 bool fmt_fpuzzles_detect(const char *text, size_t len)
 {
-    return fmt_has(text, len, "f-puzzles.com") || fmt_starts_with(text, len, "n4ig") ||
+    return fmt_has(text, len, "f-puzzles.com") || fmt_fpuzzles_detect_bare(text, len) ||
            (len > 0 && text[0] == '{');
 }
 
@@ -135,10 +140,15 @@ int fmt_fpuzzles_write(const fmt_state *s, buf *out, char *err)
     return fmt_fpuzzles_packed(s, out, err);
 }
 
+bool fmt_sudokupad_detect_bare(const char *text, size_t len)
+{
+    return fmt_starts_with(text, len, "fpuz");
+}
+
 bool fmt_sudokupad_detect(const char *text, size_t len)
 {
     return fmt_has(text, len, "sudokupad") || fmt_has(text, len, "crackingthecryptic.com") ||
-           fmt_starts_with(text, len, "fpuz");
+           fmt_sudokupad_detect_bare(text, len);
 }
 
 int fmt_sudokupad_read(const char *text, size_t len, fmt_state *s, char *err)

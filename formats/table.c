@@ -28,22 +28,24 @@ typedef struct fmt_row {
     fmt_read_fn read;     /* NULL: written only */
     fmt_write_fn write;
     unsigned holds, meta;
+    fmt_detect_fn bare; /* NULL, or the part of detect that can claim a text of cell symbols
+                         * alone (a link's bare LZ data) */
 } fmt_row;
 
 static const fmt_row fmt_table[] = {
     {FMT_SUDOKUWIKI_LINK, fmt_sudokuwiki_detect, fmt_sudokuwiki_read, fmt_sudokuwiki_write,
-     FMT_GIVENS, 0},
+     FMT_GIVENS, 0, NULL},
     {FMT_SUDOKUPAD_LINK, fmt_sudokupad_detect, fmt_sudokupad_read, fmt_sudokupad_write, FMT_ALL,
-     FMT_META_FPUZ},
+     FMT_META_FPUZ, fmt_sudokupad_detect_bare},
     {FMT_FPUZZLES, fmt_fpuzzles_detect, fmt_fpuzzles_read, fmt_fpuzzles_write, FMT_ALL,
-     FMT_META_FPUZ},
-    {FMT_HODOKU, fmt_hodoku_detect, fmt_hodoku_read, fmt_hodoku_write, FMT_ALL, 0},
-    {FMT_SDK, fmt_sdk_detect, fmt_sdk_read, fmt_sdk_write, FMT_GIVENS, FMT_META_SDK},
-    {FMT_SS, fmt_ss_detect, fmt_ss_read, fmt_ss_write, FMT_GIVENS, 0},
-    {FMT_PM_GRID, fmt_pm_detect, fmt_pm_read, fmt_pm_write, FMT_GIVENS | FMT_HOLDS_MARKS, 0},
-    {FMT_LINE, fmt_line_detect, fmt_line_read, fmt_line_write, FMT_GIVENS, 0},
-    {FMT_SDM, NULL, fmt_sdm_read, fmt_sdm_write, FMT_GIVENS, 0},
-    {FMT_JSON, NULL, NULL, fmt_json_write, FMT_ALL, FMT_META_ALL},
+     FMT_META_FPUZ, fmt_fpuzzles_detect_bare},
+    {FMT_HODOKU, fmt_hodoku_detect, fmt_hodoku_read, fmt_hodoku_write, FMT_ALL, 0, NULL},
+    {FMT_SDK, fmt_sdk_detect, fmt_sdk_read, fmt_sdk_write, FMT_GIVENS, FMT_META_SDK, NULL},
+    {FMT_SS, fmt_ss_detect, fmt_ss_read, fmt_ss_write, FMT_GIVENS, 0, NULL},
+    {FMT_PM_GRID, fmt_pm_detect, fmt_pm_read, fmt_pm_write, FMT_GIVENS | FMT_HOLDS_MARKS, 0, NULL},
+    {FMT_LINE, fmt_line_detect, fmt_line_read, fmt_line_write, FMT_GIVENS, 0, NULL},
+    {FMT_SDM, NULL, fmt_sdm_read, fmt_sdm_write, FMT_GIVENS, 0, NULL},
+    {FMT_JSON, NULL, NULL, fmt_json_write, FMT_ALL, FMT_META_ALL, NULL},
 };
 
 #define FMT_ROWS (sizeof(fmt_table) / sizeof(fmt_table[0]))
@@ -122,14 +124,40 @@ static void fmt_state_start(fmt_state *s)
     for (int m = 0; m < FMT_META_COUNT; m++) s->meta[m][0] = '\0';
 }
 
+/* True for a text of cell symbols alone, one line, no spaces: what every puzzle of a batch or
+ * a file of the text form is, and what only the rows with a bare detector can claim too
+ * (every other format needs a separator, a border, a link's punctuation or a second line).
+ * Checked first, so that such a text, the common case by far, meets two prefix tests and not
+ * every detector's search. */
+static bool fmt_is_cells_only(const char *text, size_t len)
+{
+    size_t i = 0;
+    while (i < len && (text[i] == ' ' || text[i] == '\t')) i++;
+    size_t end = len;
+    while (end > i && (text[end - 1] == '\n' || text[end - 1] == '\r' || text[end - 1] == ' ' ||
+                       text[end - 1] == '\t'))
+        end--;
+    if (i == end) return false;
+    for (; i < end; i++) {
+        unsigned char c = (unsigned char)text[i];
+        if (!((c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
+              c == '.' || c == '_'))
+            return false;
+    }
+    return true;
+}
+
 fmt_id fmt_detect(const char *text, size_t len)
 {
     fmt_line first;
     if (!fmt_first_line(text, len, &first)) return FMT_LINE;
     const char *t = text + first.start;
     size_t n = len - first.start;
-    for (size_t i = 0; i < FMT_ROWS; i++)
-        if (fmt_table[i].detect != NULL && fmt_table[i].detect(t, n)) return fmt_table[i].id;
+    bool bare = fmt_is_cells_only(t, n);
+    for (size_t i = 0; i < FMT_ROWS; i++) {
+        fmt_detect_fn detect = bare ? fmt_table[i].bare : fmt_table[i].detect;
+        if (detect != NULL && detect(t, n)) return fmt_table[i].id;
+    }
     return FMT_LINE;
 }
 
