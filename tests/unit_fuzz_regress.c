@@ -55,6 +55,9 @@
 #define LLVMFuzzerTestOneInput fuzz_regress_formats
 #include "fuzz/fuzz_formats.c"
 #undef LLVMFuzzerTestOneInput
+#define LLVMFuzzerTestOneInput fuzz_regress_query
+#include "fuzz/fuzz_query.c"
+#undef LLVMFuzzerTestOneInput
 
 typedef int (*regress_entry)(const uint8_t *data, size_t size);
 
@@ -73,6 +76,7 @@ static const struct {
     {"fuzz_scan_decode", fuzz_regress_scan_decode},
     {"fuzz_scan_locate", fuzz_regress_scan_locate},
     {"fuzz_formats", fuzz_regress_formats},
+    {"fuzz_query", fuzz_regress_query},
 };
 #define REGRESS_NHARNESSES (sizeof(regress_harnesses) / sizeof(regress_harnesses[0]))
 
