@@ -103,21 +103,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     api_response resp;
     fuzz_handle(fuzz_api_ctx, &req, &resp);
 
-    api_problem pb;
     FUZZ_ASSERT(resp.status == 200 || resp.status == 400 || resp.status == 413 ||
                 resp.status == 415 || resp.status == 422);
-    FUZZ_ASSERT(resp.content_type != NULL && resp.body != NULL && resp.body_len > 0);
-    FUZZ_ASSERT(json_check(resp.body, resp.body_len, &pb) == 0);
-    if (resp.status == 200) {
-        FUZZ_ASSERT(strcmp(resp.content_type, "application/json") == 0);
-        if (strcmp(req.path, "/v1/solve/batch") == 0)
-            fuzz_api_check_batch(resp.body, resp.body_len);
-    } else {
-        char status[32];
-        FUZZ_ASSERT(strcmp(resp.content_type, "application/problem+json") == 0);
-        snprintf(status, sizeof(status), "\"status\":%d,", resp.status);
-        FUZZ_ASSERT(strstr(resp.body, status) != NULL);
-    }
+    fuzz_check_answer(&resp);
+    if (resp.status == 200 && strcmp(req.path, "/v1/solve/batch") == 0)
+        fuzz_api_check_batch(resp.body, resp.body_len);
     api_response_free(&resp);
     free(body);
     return 0;

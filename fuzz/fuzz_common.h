@@ -21,6 +21,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -199,6 +200,25 @@ static inline void fuzz_api_start(const struct config *cfg, api_context **ctx)
 /* Answers req the way the server does, minus the socket and the threads:
  * route, handle, and a streamed body read into one owned buffer in odd
  * steps (every part is done, so it must never wait). *resp is filled. */
+/* What every answer of the API keeps, whatever the input: a 304 has no body; any other
+ * answer is strict JSON, application/json when it succeeds and application/problem+json,
+ * with its status in the body, when it does not. */
+static inline void fuzz_check_answer(const api_response *resp)
+{
+    api_problem pb;
+    char status[32];
+    if (resp->status == 304) return;
+    FUZZ_ASSERT(resp->content_type != NULL && resp->body != NULL && resp->body_len > 0);
+    FUZZ_ASSERT(json_check(resp->body, resp->body_len, &pb) == 0);
+    if (resp->status < 400) {
+        FUZZ_ASSERT(strcmp(resp->content_type, "application/json") == 0);
+        return;
+    }
+    FUZZ_ASSERT(strcmp(resp->content_type, "application/problem+json") == 0);
+    snprintf(status, sizeof(status), "\"status\":%d,", resp->status);
+    FUZZ_ASSERT(strstr(resp->body, status) != NULL);
+}
+
 static inline void fuzz_handle(api_context *ctx, api_request *req, api_response *resp)
 {
     api_route(ctx, req);
