@@ -45,7 +45,7 @@ FUZZ_FLAGS := -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=
 SERVER_LIBS := -lmicrohttpd -lcjson -pthread
 TEST_LIBS   := $(SERVER_LIBS) -lcriterion -lcurl
 
-SOLVER_SRC := $(wildcard solver/*.c solver/logic/*.c)
+SOLVER_SRC := $(wildcard solver/*.c solver/logic/*.c solver/constraints/*.c)
 # The photo scanner (scan/scan.h): libc, Leptonica and libsudoku; its model
 # files (scan/model/*.bin) are embedded by scripts/embed-model.sh.
 SCAN_MODELS := $(sort $(wildcard scan/model/*.bin))
@@ -247,7 +247,7 @@ bench: all build/scan-dump build/bench-classify
 	@scripts/deps.sh browser
 	bench/lighthouse.sh build/sudokud
 
-FMT_FILES = $(wildcard solver/*.[ch] solver/logic/*.[ch] server/*.[ch] writers/*.[ch] formats/*.[ch] cli/*.[ch] tests/*.[ch] tests/support/*.[ch] fuzz/*.[ch]) \
+FMT_FILES = $(wildcard solver/*.[ch] solver/logic/*.[ch] solver/constraints/*.[ch] server/*.[ch] writers/*.[ch] formats/*.[ch] cli/*.[ch] tests/*.[ch] tests/support/*.[ch] fuzz/*.[ch]) \
             $(wildcard scan/*.[ch] scan/tools/*.c) \
             $(wildcard tests/cross/*.[ch] tests/cross/criterion/*.h)
 fmt:

@@ -1,0 +1,447 @@
+/* engine.c -- the variant solver's board, its deductions and its search (constraints.h).
+ *
+ * DESIGN: the generic solver's shape (propagate.c, search.c) with rules
+ * that are lists instead of geometry: a 256-bit peer set per cell, units
+ * of N cells for hidden singles, and propagators on a queue. Each change
+ * goes through vx_keep(), which records the old mask on the trail, queues
+ * a solved cell for its peers, marks its units for a hidden-singles scan
+ * and wakes the propagators that watch it. The cheap deductions run first:
+ * a propagator runs only when no solved cell and no unit scan is pending,
+ * so it sees settled masks.
+ */
+#include <string.h>
+
+#include "solver/bits.h"
+#include "solver/constraints/constraints.h"
+#include "solver/solver_int.h"
+
+/* Nodes between two reads of the clock and the cancel flag, as search.c. */
+#define VX_CHECK_EVERY 16
+
+/* ---- building the rules ---------------------------------------------------------------------- */
+
+void vx_add_peer_pair(vx_engine *e, int a, int b)
+{
+    if (a == b) return;
+    e->peers[a][b / 64] |= UINT64_C(1) << (b % 64);
+    e->peers[b][a / 64] |= UINT64_C(1) << (a % 64);
+}
+
+void vx_add_peers(vx_engine *e, const uint8_t *cells, int ncells)
+{
+    for (int i = 0; i < ncells; i++) {
+        for (int j = i + 1; j < ncells; j++) vx_add_peer_pair(e, cells[i], cells[j]);
+    }
+}
+
+void vx_add_unit(vx_engine *e, const uint8_t *cells)
+{
+    if (e->nunits == VX_MAX_UNITS) return; /* more units than constraints: a repeat; peers hold */
+    memcpy(&e->unit_cells[e->nunits * (uint32_t)e->n], cells, (size_t)e->n);
+    e->nunits++;
+}
+
+bool vx_add_pair(vx_engine *e, int a, int b, const uint16_t *allowed)
+{
+    uint16_t *slot = &e->pair_of[a * VX_MAX_CELLS + b];
+    if (*slot == 0) {
+        if (e->npairs == VX_MAX_PAIRS) return false;
+        vx_pair *p = &e->pairs[e->npairs++];
+        p->cells[0] = (uint8_t)a;
+        p->cells[1] = (uint8_t)b;
+        for (int d = 0; d <= e->n; d++) p->allowed[d] = p->back[d] = e->full;
+        *slot = (uint16_t)e->npairs;
+        e->pair_of[b * VX_MAX_CELLS + a] = (uint16_t)e->npairs;
+    }
+    vx_pair *p = &e->pairs[*slot - 1];
+    bool forward = p->cells[0] == a;
+    for (int x = 1; x <= e->n; x++) {
+        for (int y = 1; y <= e->n; y++) {
+            if (allowed[x] & vx_bit(y)) continue;
+            /* x at a with y at b is forbidden */
+            p->allowed[forward ? x : y] &= (uint16_t)~vx_bit(forward ? y : x);
+            p->back[forward ? y : x] &= (uint16_t)~vx_bit(forward ? x : y);
+        }
+    }
+    return true;
+}
+
+vx_prop *vx_add_prop(vx_engine *e, vx_run_fn *run, const uint8_t *cells, int ncells)
+{
+    if (e->nprops == VX_MAX_PROPS) return NULL;
+    vx_prop *p = &e->props[e->nprops++];
+    memset(p, 0, sizeof(*p));
+    p->run = run;
+    p->cells = cells;
+    p->ncells = (uint16_t)ncells;
+    return p;
+}
+
+int32_t *vx_data(vx_engine *e, uint32_t words, uint32_t *at)
+{
+    if (words > VX_MAX_DATA - e->ndata) return NULL;
+    *at = e->ndata;
+    e->ndata += words;
+    return &e->data[*at];
+}
+
+/* A pair's propagator: each side keeps what the other side allows. */
+static bool vx_pair_run(vx_engine *e, const vx_prop *p)
+{
+    const vx_pair *pr = &e->pairs[p->data];
+    int a = pr->cells[0], b = pr->cells[1];
+    uint16_t to_b = 0, to_a = 0;
+    for (uint16_t m = e->cand[a]; m; m &= m - 1) to_b |= pr->allowed[__builtin_ctz(m) + 1];
+    if (!vx_keep(e, b, to_b)) return false;
+    for (uint16_t m = e->cand[b]; m; m &= m - 1) to_a |= pr->back[__builtin_ctz(m) + 1];
+    return vx_keep(e, a, to_a);
+}
+
+/* Lists, for each cell, the items (props or units) whose cells hold it:
+ * first[c] .. first[c + 1] in out. */
+static void vx_index(int ncells, uint32_t nitems,
+                     const uint8_t *(*cells_of)(const vx_engine *, uint32_t, int *),
+                     const vx_engine *e, uint32_t *first, uint32_t *out)
+{
+    memset(first, 0, (size_t)(ncells + 1) * sizeof(*first));
+    for (uint32_t i = 0; i < nitems; i++) {
+        int k;
+        const uint8_t *cells = cells_of(e, i, &k);
+        for (int j = 0; j < k; j++) first[cells[j] + 1]++;
+    }
+    for (int c = 0; c < ncells; c++) first[c + 1] += first[c];
+    uint32_t fill[VX_MAX_CELLS];
+    memcpy(fill, first, (size_t)ncells * sizeof(*fill));
+    for (uint32_t i = 0; i < nitems; i++) {
+        int k;
+        const uint8_t *cells = cells_of(e, i, &k);
+        for (int j = 0; j < k; j++) out[fill[cells[j]]++] = i;
+    }
+}
+
+static const uint8_t *vx_prop_cells(const vx_engine *e, uint32_t i, int *k)
+{
+    *k = e->props[i].ncells;
+    return e->props[i].cells;
+}
+
+static const uint8_t *vx_unit_cells(const vx_engine *e, uint32_t i, int *k)
+{
+    *k = e->n;
+    return &e->unit_cells[i * (uint32_t)e->n];
+}
+
+bool vx_compile(vx_engine *e, const sudoku_variant *v)
+{
+    for (uint32_t i = 0; i < e->npairs; i++) {
+        e->pair_of[e->pairs[i].cells[0] * VX_MAX_CELLS + e->pairs[i].cells[1]] = 0;
+        e->pair_of[e->pairs[i].cells[1] * VX_MAX_CELLS + e->pairs[i].cells[0]] = 0;
+    }
+    int n = v->grid.size;
+    e->v = v;
+    e->n = n;
+    e->ncells = n * n;
+    e->full = (uint16_t)sdk_full_mask(n);
+    e->nunits = e->npairs = e->nprops = e->ndata = 0;
+    memset(e->peers, 0, sizeof(e->peers));
+    for (int c = 0; c < e->ncells; c++) e->initial[c] = e->full;
+
+    /* Rows, columns and boxes (or regions): sudoku.h numbers them 0..3N-1. */
+    for (int u = 0; u < 3 * n; u++) {
+        uint16_t cells16[SUDOKU_MAX_SIZE];
+        uint8_t cells[SUDOKU_VARIANT_MAX_SIZE];
+        sdk_unit_cells(&v->grid, u, cells16);
+        for (int i = 0; i < n; i++) cells[i] = (uint8_t)cells16[i];
+        vx_add_unit(e, cells);
+        vx_add_peers(e, cells, n);
+    }
+    for (uint32_t i = 0; i < v->nconstraints; i++) {
+        const sudoku_constraint *c = &v->constraints[i];
+        if (!vx_families[c->kind].compile(e, c, &v->cells[c->first])) return false;
+    }
+    uint32_t npairs = e->npairs;
+    for (uint32_t i = 0; i < npairs; i++) {
+        vx_prop *p = vx_add_prop(e, vx_pair_run, e->pairs[i].cells, 2);
+        if (!p) return false;
+        p->data = i;
+    }
+    vx_index(e->ncells, e->nprops, vx_prop_cells, e, e->watch_first, e->watches);
+    vx_index(e->ncells, e->nunits, vx_unit_cells, e, e->cell_unit_first, e->cell_units);
+    return true;
+}
+
+/* ---- board changes ------------------------------------------------------------------------------
+ */
+
+bool vx_keep(vx_engine *e, int cell, uint16_t keep)
+{
+    uint16_t old = e->cand[cell], m = old & keep;
+    if (m == old) return true;
+    e->trail_cell[e->trail_len] = (uint8_t)cell;
+    e->trail_mask[e->trail_len++] = old;
+    e->cand[cell] = m;
+    if (m == 0) return false;
+    if ((m & (m - 1)) == 0) {
+        e->solved_queue[e->sq_tail++] = (uint8_t)cell;
+        e->nsolved++;
+    }
+    for (uint32_t k = e->cell_unit_first[cell]; k < e->cell_unit_first[cell + 1]; k++) {
+        uint32_t u = e->cell_units[k];
+        e->dirty_units[u / 64] |= UINT64_C(1) << (u % 64);
+    }
+    for (uint32_t k = e->watch_first[cell]; k < e->watch_first[cell + 1]; k++) {
+        uint32_t p = e->watches[k];
+        if (e->in_queue[p]) continue;
+        e->in_queue[p] = 1;
+        e->prop_queue[e->pq_tail] = p;
+        e->pq_tail = e->pq_tail == e->nprops ? 0 : e->pq_tail + 1;
+    }
+    return true;
+}
+
+/* Empties the work lists after a contradiction or before a new start. */
+static void vx_clear_queues(vx_engine *e)
+{
+    e->sq_head = e->sq_tail = 0;
+    while (e->pq_head != e->pq_tail) {
+        e->in_queue[e->prop_queue[e->pq_head]] = 0;
+        e->pq_head = e->pq_head == e->nprops ? 0 : e->pq_head + 1;
+    }
+    memset(e->dirty_units, 0, sizeof(e->dirty_units));
+}
+
+static void vx_undo(vx_engine *e, uint32_t mark)
+{
+    vx_clear_queues(e);
+    while (e->trail_len > mark) {
+        e->trail_len--;
+        int c = e->trail_cell[e->trail_len];
+        uint16_t now = e->cand[c];
+        if (now != 0 && (now & (now - 1)) == 0) e->nsolved--;
+        e->cand[c] = e->trail_mask[e->trail_len];
+    }
+}
+
+/* A solved cell's digit leaves its peers. */
+static bool vx_naked(vx_engine *e, int cell)
+{
+    uint16_t bit = e->cand[cell];
+    for (int w = 0; w < VX_PEER_WORDS; w++) {
+        for (uint64_t m = e->peers[cell][w]; m; m &= m - 1) {
+            int p = w * 64 + sdk_ctz(m);
+            if (!(e->cand[p] & bit)) continue;
+            if (!vx_keep(e, p, (uint16_t)~bit)) return false;
+            if ((e->cand[p] & (e->cand[p] - 1)) == 0) e->stats.naked_singles++;
+        }
+    }
+    return true;
+}
+
+/* A digit with one place left in a unit goes there; with none, the board fails. */
+static bool vx_hidden(vx_engine *e, uint32_t u)
+{
+    const uint8_t *cells = &e->unit_cells[u * (uint32_t)e->n];
+    uint16_t seen = 0, twice = 0;
+    for (int i = 0; i < e->n; i++) {
+        uint16_t m = e->cand[cells[i]];
+        twice |= seen & m;
+        seen |= m;
+    }
+    if (seen != e->full) return false;
+    uint16_t once = seen & ~twice;
+    for (int i = 0; once && i < e->n; i++) {
+        uint16_t m = e->cand[cells[i]], hit = m & once;
+        if (!hit || m == hit) continue;
+        if (hit & (hit - 1)) return false; /* two digits need this one cell */
+        if (!vx_keep(e, cells[i], hit)) return false;
+        e->stats.hidden_singles++;
+    }
+    return true;
+}
+
+static bool vx_propagate(vx_engine *e)
+{
+    for (;;) {
+        if (e->sq_head < e->sq_tail) {
+            if (!vx_naked(e, e->solved_queue[e->sq_head++])) return false;
+            continue;
+        }
+        int w = 0, words = (int)((e->nunits + 63) / 64);
+        while (w < words && e->dirty_units[w] == 0) w++;
+        if (w < words) {
+            uint32_t u = (uint32_t)w * 64 + (uint32_t)sdk_ctz(e->dirty_units[w]);
+            e->dirty_units[w] &= e->dirty_units[w] - 1;
+            if (!vx_hidden(e, u)) return false;
+            continue;
+        }
+        if (e->pq_head == e->pq_tail) return true;
+        uint32_t p = e->prop_queue[e->pq_head];
+        e->pq_head = e->pq_head == e->nprops ? 0 : e->pq_head + 1;
+        e->in_queue[p] = 0;
+        if (!e->props[p].run(e, &e->props[p])) return false;
+    }
+}
+
+/* Sets the board to the rules' masks and the givens, every rule to run. */
+static bool vx_board_init(vx_engine *e, const uint8_t *givens)
+{
+    e->trail_len = 0;
+    e->nsolved = 0;
+    vx_clear_queues(e);
+    bool ok = true;
+    for (int c = 0; c < e->ncells; c++) {
+        uint16_t m = e->initial[c];
+        if (givens[c]) {
+            ok = ok && (m & vx_bit(givens[c]));
+            m &= vx_bit(givens[c]);
+        }
+        e->cand[c] = m;
+        ok = ok && m != 0; /* the rules alone can leave a cell nothing */
+        if (m != 0 && (m & (m - 1)) == 0) {
+            e->solved_queue[e->sq_tail++] = (uint8_t)c;
+            e->nsolved++;
+        }
+    }
+    memset(e->dirty_units, 0, sizeof(e->dirty_units));
+    for (uint32_t u = 0; u < e->nunits; u++) e->dirty_units[u / 64] |= UINT64_C(1) << (u % 64);
+    for (uint32_t p = 0; p < e->nprops; p++) {
+        e->in_queue[p] = 1;
+        e->prop_queue[p] = p;
+    }
+    e->pq_head = 0;
+    e->pq_tail = e->nprops;
+    return ok;
+}
+
+/* ---- search
+ * ---------------------------------------------------------------------------------------- */
+
+/* The unsolved cell with the fewest candidates, -1 when all are solved. */
+static int vx_pick(const vx_engine *e)
+{
+    int best = -1, best_count = SUDOKU_VARIANT_MAX_SIZE + 1;
+    for (int c = 0; c < e->ncells; c++) {
+        uint16_t m = e->cand[c];
+        if ((m & (m - 1)) == 0) continue;
+        int k = __builtin_popcount(m);
+        if (k < best_count) {
+            best = c;
+            best_count = k;
+            if (k == 2) break;
+        }
+    }
+    return best;
+}
+
+static void vx_record(const vx_engine *e, sudoku_result *r)
+{
+    if (r->solutions && r->solutions_stored < r->solutions_capacity) {
+        uint8_t *out = &r->solutions[r->solutions_stored * (size_t)e->ncells];
+        for (int c = 0; c < e->ncells; c++) out[c] = (uint8_t)vx_min(e->cand[c]);
+        r->solutions_stored++;
+    }
+    r->solution_count++;
+}
+
+static sudoku_limit_reason vx_over_budget(const vx_engine *e, const sudoku_limits *lim,
+                                          uint64_t *next_check)
+{
+    if (lim->node_budget && e->stats.nodes >= lim->node_budget) return SUDOKU_LIMIT_NODES;
+    if (e->stats.nodes < *next_check) return SUDOKU_LIMIT_NONE;
+    *next_check = e->stats.nodes + VX_CHECK_EVERY;
+    if (lim->cancel && atomic_load_explicit(lim->cancel, memory_order_relaxed)) {
+        return SUDOKU_LIMIT_CANCEL;
+    }
+    if (lim->deadline_ns && sudoku_now_ns() >= lim->deadline_ns) return SUDOKU_LIMIT_DEADLINE;
+    return SUDOKU_LIMIT_NONE;
+}
+
+/* Depth-first search from the board as it stands (`ok`: its propagation
+ * held). Adds to r's count, solutions, count_exact and limit_reason; the
+ * board is left somewhere below where it started: the caller undoes. */
+static void vx_dfs(vx_engine *e, const sudoku_limits *lim, bool ok, sudoku_result *r)
+{
+    uint64_t max = lim->max_solutions ? lim->max_solutions : 1, next_check = 0;
+    int depth = 0;
+    for (;;) {
+        if (!ok) {
+            e->stats.backtracks++;
+        } else {
+            int cell = vx_pick(e);
+            if (cell < 0) {
+                vx_record(e, r);
+                if (r->solution_count >= max) return;
+            } else {
+                vx_frame *f = &e->frames[depth++];
+                f->cell = (uint16_t)cell;
+                f->untried = e->cand[cell];
+                f->mark = e->trail_len;
+                if ((uint32_t)depth > e->stats.max_depth) e->stats.max_depth = (uint32_t)depth;
+            }
+        }
+        while (depth > 0 && e->frames[depth - 1].untried == 0) depth--;
+        if (depth == 0) {
+            r->count_exact = true;
+            return;
+        }
+        r->limit_reason = vx_over_budget(e, lim, &next_check);
+        if (r->limit_reason != SUDOKU_LIMIT_NONE) return;
+
+        vx_frame *f = &e->frames[depth - 1];
+        vx_undo(e, f->mark);
+        uint16_t bit = f->untried & (uint16_t)-f->untried;
+        f->untried ^= bit;
+        e->stats.nodes++;
+        e->stats.guesses++;
+        ok = vx_keep(e, f->cell, bit) && vx_propagate(e);
+    }
+}
+
+void vx_search(vx_engine *e, const uint8_t *givens, const sudoku_limits *lim, sudoku_result *r)
+{
+    memset(&e->stats, 0, sizeof(e->stats));
+    e->stats.nodes = 1;
+    bool ok = vx_board_init(e, givens) && vx_propagate(e);
+    vx_dfs(e, lim, ok, r);
+    r->stats = e->stats;
+}
+
+bool vx_true_candidates(vx_engine *e, const uint8_t *givens, const sudoku_limits *lim,
+                        uint16_t *found, sudoku_result *r)
+{
+    memset(&e->stats, 0, sizeof(e->stats));
+    e->stats.nodes = 1;
+    memset(found, 0, (size_t)e->ncells * sizeof(*found));
+    bool ok = vx_board_init(e, givens) && vx_propagate(e);
+    uint16_t root[VX_MAX_CELLS];
+    memcpy(root, e->cand, (size_t)e->ncells * sizeof(*root));
+    uint32_t mark = e->trail_len;
+    sudoku_limits one = *lim;
+    one.max_solutions = 1;
+    uint8_t solution[VX_MAX_CELLS];
+    for (int c = 0; ok && c < e->ncells; c++) {
+        for (uint16_t tried = 0, todo; (todo = root[c] & ~found[c] & ~tried) != 0;) {
+            uint16_t bit = todo & (uint16_t)-todo;
+            tried |= bit;
+            sudoku_result sub = {.solutions = solution, .solutions_capacity = 1};
+            vx_undo(e, mark);
+            e->stats.nodes++;
+            vx_dfs(e, &one, vx_keep(e, c, bit) && vx_propagate(e), &sub);
+            if (sub.limit_reason != SUDOKU_LIMIT_NONE) {
+                r->limit_reason = sub.limit_reason;
+                ok = false;
+                break;
+            }
+            if (sub.solution_count == 0) continue;
+            for (int x = 0; x < e->ncells; x++) found[x] |= vx_bit(solution[x]);
+            if (r->solution_count++ == 0 && r->solutions && r->solutions_capacity) {
+                memcpy(r->solutions, solution, (size_t)e->ncells);
+                r->solutions_stored = 1;
+            }
+        }
+    }
+    vx_undo(e, mark);
+    r->count_exact = r->limit_reason == SUDOKU_LIMIT_NONE;
+    r->stats = e->stats;
+    return r->count_exact;
+}
