@@ -7,7 +7,12 @@
  * the digits of the sets that stand. Distinctness is peers, and a cage of N
  * cells is also a unit (hidden singles).
  */
+#include <string.h>
+
 #include "solver/constraints/constraints.h"
+
+/* The house rule adds sums over at most this many cells: more are too weak to pay. */
+#define VX_HOUSE_REST 5
 
 /* The smallest and largest sums of k distinct digits of 1..n. */
 static int vx_cage_low(int k)
@@ -68,20 +73,20 @@ static bool vx_cage_run(vx_engine *e, const vx_prop *p)
     return true;
 }
 
-bool vx_cage_compile(vx_engine *e, const sudoku_constraint *c, const uint8_t *cells)
+/* Adds a cage of k distinct cells summing to `sum` (0 = no sum). */
+static bool vx_cage_add(vx_engine *e, const uint8_t *cells, int k, int sum)
 {
-    int k = c->ncells;
     vx_add_peers(e, cells, k);
     if (k == e->n) vx_add_unit(e, cells);
-    if (c->value == 0) return true;
+    if (sum == 0) return true;
 
     /* Gosper's hack: every k-bit subset of the n digits, in increasing order. */
     uint32_t at = e->ndata, count = 0;
     uint16_t union_ = 0;
     for (uint32_t set = (1u << k) - 1; set < (1u << e->n);) {
-        int sum = 0;
-        for (uint32_t m = set; m; m &= m - 1) sum += __builtin_ctz(m) + 1;
-        if (sum == c->value) {
+        int total = 0;
+        for (uint32_t m = set; m; m &= m - 1) total += __builtin_ctz(m) + 1;
+        if (total == sum) {
             uint32_t slot;
             int32_t *w = vx_data(e, 1, &slot);
             if (!w) return false;
@@ -97,5 +102,145 @@ bool vx_cage_compile(vx_engine *e, const sudoku_constraint *c, const uint8_t *ce
     if (!p) return false;
     p->data = at;
     p->ndata = count;
+    return true;
+}
+
+bool vx_cage_compile(vx_engine *e, const sudoku_constraint *c, const uint8_t *cells)
+{
+    return vx_cage_add(e, cells, c->ncells, c->value);
+}
+
+/* ---- the house rule
+ * ------------------------------------------------------------------------------ */
+
+/* A set of cells, a bit each. */
+typedef struct vx_cells {
+    uint64_t w[VX_PEER_WORDS];
+} vx_cells;
+
+static bool vx_cells_meet(const vx_cells *a, const vx_cells *b)
+{
+    for (int i = 0; i < VX_PEER_WORDS; i++) {
+        if (a->w[i] & b->w[i]) return true;
+    }
+    return false;
+}
+
+static bool vx_cells_within(const vx_cells *a, const vx_cells *b)
+{
+    for (int i = 0; i < VX_PEER_WORDS; i++) {
+        if (a->w[i] & ~b->w[i]) return false;
+    }
+    return true;
+}
+
+/* Writes the cells of s to out; returns how many. */
+static int vx_cells_list(const vx_cells *s, uint8_t *out)
+{
+    int k = 0;
+    for (int i = 0; i < VX_PEER_WORDS; i++) {
+        for (uint64_t m = s->w[i]; m; m &= m - 1) out[k++] = (uint8_t)(i * 64 + __builtin_ctzll(m));
+    }
+    return k;
+}
+
+static vx_cells vx_cage_cells(const sudoku_variant *v, const sudoku_constraint *c)
+{
+    vx_cells s = {0};
+    for (int i = 0; i < c->ncells; i++) {
+        int x = v->cells[c->first + i];
+        s.w[x / 64] |= UINT64_C(1) << (x % 64);
+    }
+    return s;
+}
+
+/* Whether the puzzle's cages with a sum are pairwise disjoint: the rule adds them up. */
+static bool vx_cages_disjoint(const sudoku_variant *v)
+{
+    vx_cells all = {0};
+    for (uint32_t i = 0; i < v->nconstraints; i++) {
+        const sudoku_constraint *c = &v->constraints[i];
+        if (c->kind != SUDOKU_CON_CAGE || c->value == 0) continue;
+        vx_cells s = vx_cage_cells(v, c);
+        if (vx_cells_meet(&s, &all)) return false;
+        for (int w = 0; w < VX_PEER_WORDS; w++) all.w[w] |= s.w[w];
+    }
+    return true;
+}
+
+/* Copies cells into the engine's derived cells; NULL when full. */
+static uint8_t *vx_keep_cells(vx_engine *e, const uint8_t *cells, int k)
+{
+    if ((uint32_t)k > VX_MAX_DERIVED - e->nderived) return NULL;
+    uint8_t *out = &e->derived[e->nderived];
+    memcpy(out, cells, (size_t)k);
+    e->nderived += (uint32_t)k;
+    return out;
+}
+
+/* The house of `units` whole units (cells `house`): the cages inside it
+ * leave the rest of it a known sum (innies); the cages that cross its edge
+ * then leave their parts outside a known sum too (outies). */
+static bool vx_house(vx_engine *e, const vx_cells *house, int units)
+{
+    const sudoku_variant *v = e->v;
+    vx_cells inside = {0}, crossing = {0};
+    int rest_sum = units * e->n * (e->n + 1) / 2, crossing_sum = 0;
+    for (uint32_t i = 0; i < v->nconstraints; i++) {
+        const sudoku_constraint *c = &v->constraints[i];
+        if (c->kind != SUDOKU_CON_CAGE || c->value == 0) continue;
+        vx_cells s = vx_cage_cells(v, c);
+        if (!vx_cells_meet(&s, house)) continue;
+        vx_cells *to = vx_cells_within(&s, house) ? &inside : &crossing;
+        for (int w = 0; w < VX_PEER_WORDS; w++) to->w[w] |= s.w[w];
+        if (to == &inside)
+            rest_sum -= c->value;
+        else
+            crossing_sum += c->value;
+    }
+    vx_cells rest, out;
+    for (int w = 0; w < VX_PEER_WORDS; w++) {
+        rest.w[w] = house->w[w] & ~inside.w[w];
+        out.w[w] = crossing.w[w] & ~house->w[w];
+    }
+    uint8_t cells[VX_MAX_CELLS];
+    int k = vx_cells_list(&rest, cells);
+    if (k == 0 || k > VX_HOUSE_REST || k == units * e->n) return true;
+    uint8_t *kept = vx_keep_cells(e, cells, k);
+    if (!kept) return true; /* the rule is an extra: without room, go without it */
+    bool ok =
+        units == 1 ? vx_cage_add(e, kept, k, rest_sum) : vx_sum_add(e, kept, k, NULL, rest_sum);
+    if (!ok || !vx_cells_within(&rest, &crossing)) return ok;
+    k = vx_cells_list(&out, cells);
+    if (k == 0 || k > VX_HOUSE_REST || !(kept = vx_keep_cells(e, cells, k))) return true;
+    return vx_sum_add(e, kept, k, NULL, crossing_sum - rest_sum);
+}
+
+bool vx_cage_finish(vx_engine *e)
+{
+    const sudoku_variant *v = e->v;
+    int n = e->n;
+    if (!vx_cages_disjoint(v)) return true;
+    /* Every unit, then every band of 2..N-1 consecutive rows or columns. */
+    for (int u = 0; u < 3 * n; u++) {
+        vx_cells house = {0};
+        for (int i = 0; i < n; i++) {
+            int x = e->unit_cells[u * n + i];
+            house.w[x / 64] |= UINT64_C(1) << (x % 64);
+        }
+        if (!vx_house(e, &house, 1)) return false;
+    }
+    for (int columns = 0; columns < 2; columns++) {
+        for (int first = 0; first < n; first++) {
+            vx_cells house = {0};
+            for (int last = first; last < n - 1 + (first > 0); last++) {
+                for (int i = 0; i < n; i++) {
+                    int x = columns ? i * n + last : last * n + i;
+                    house.w[x / 64] |= UINT64_C(1) << (x % 64);
+                }
+                if (last > first && !vx_house(e, &house, last - first + 1)) return false;
+            }
+        }
+    }
     return true;
 }

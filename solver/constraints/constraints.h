@@ -29,6 +29,7 @@
 #define VX_MAX_PROPS   (SUDOKU_VARIANT_MAX_CONSTRAINTS + VX_MAX_PAIRS)
 #define VX_MAX_WATCHES (SUDOKU_VARIANT_MAX_REFS + 2 * VX_MAX_PAIRS)
 #define VX_MAX_DATA    (1 << 18) /* words of family data: cage digit combinations */
+#define VX_MAX_DERIVED 8192      /* cells of the constraints the engine derives */
 
 typedef struct vx_engine vx_engine;
 typedef struct vx_prop vx_prop;
@@ -79,7 +80,9 @@ struct vx_engine {
     uint32_t *watches;
     int32_t *data;
     uint32_t ndata;
-    uint16_t initial[VX_MAX_CELLS]; /* masks the rules leave before the givens */
+    uint16_t initial[VX_MAX_CELLS];  /* masks the rules leave before the givens */
+    uint8_t derived[VX_MAX_DERIVED]; /* cells of derived constraints (the house rule) */
+    uint32_t nderived;
 
     /* The board. */
     uint16_t cand[VX_MAX_CELLS];
@@ -178,6 +181,13 @@ VX_FAMILY_FNS(quadruple)
 VX_FAMILY_FNS(digits)
 VX_FAMILY_FNS(chess)
 VX_FAMILY_FNS(negative)
+
+/* sum.c: adds the propagator of sum(weights[i] * cells[i]) = target
+ * (weights NULL: all 1). cells must outlive the solve. */
+bool vx_sum_add(vx_engine *e, const uint8_t *cells, int ncells, const int32_t *weights, int target);
+
+/* cage.c: the house rule, after every constraint is in (false: engine full). */
+bool vx_cage_finish(vx_engine *e);
 
 /* pairs.c: whether digits x (first cell) and y stand in the relation of a
  * two-cell kind (DIFFERENCE, RATIO, PAIR_SUM, EQUAL, LESS) with value. */

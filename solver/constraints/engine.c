@@ -142,7 +142,7 @@ bool vx_compile(vx_engine *e, const sudoku_variant *v)
     e->n = n;
     e->ncells = n * n;
     e->full = (uint16_t)sdk_full_mask(n);
-    e->nunits = e->npairs = e->nprops = e->ndata = 0;
+    e->nunits = e->npairs = e->nprops = e->ndata = e->nderived = 0;
     memset(e->peers, 0, sizeof(e->peers));
     for (int c = 0; c < e->ncells; c++) e->initial[c] = e->full;
 
@@ -159,6 +159,7 @@ bool vx_compile(vx_engine *e, const sudoku_variant *v)
         const sudoku_constraint *c = &v->constraints[i];
         if (!vx_families[c->kind].compile(e, c, &v->cells[c->first])) return false;
     }
+    if (!vx_cage_finish(e)) return false;
     uint32_t npairs = e->npairs;
     for (uint32_t i = 0; i < npairs; i++) {
         vx_prop *p = vx_add_prop(e, vx_pair_run, e->pairs[i].cells, 2);

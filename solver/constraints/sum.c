@@ -35,15 +35,13 @@ static bool vx_linear_run(vx_engine *e, const vx_prop *p)
     return true;
 }
 
-/* Adds the propagator of sum(weights[i] * cells[i]) = target. */
-static bool vx_linear_add(vx_engine *e, const uint8_t *cells, int ncells, const int32_t *weights,
-                          int target)
+bool vx_sum_add(vx_engine *e, const uint8_t *cells, int ncells, const int32_t *weights, int target)
 {
     uint32_t at;
     int32_t *w = vx_data(e, (uint32_t)ncells, &at);
     vx_prop *p = w ? vx_add_prop(e, vx_linear_run, cells, ncells) : NULL;
     if (!p) return false;
-    for (int i = 0; i < ncells; i++) w[i] = weights[i];
+    for (int i = 0; i < ncells; i++) w[i] = weights ? weights[i] : 1;
     p->data = at;
     p->ndata = (uint32_t)ncells;
     p->value = target;
@@ -71,9 +69,7 @@ bool vx_sum_holds(const sudoku_variant *v, const sudoku_constraint *c, const uin
 
 bool vx_sum_compile(vx_engine *e, const sudoku_constraint *c, const uint8_t *cells)
 {
-    int32_t ones[VX_MAX_CELLS];
-    for (int i = 0; i < c->ncells; i++) ones[i] = 1;
-    return vx_linear_add(e, cells, c->ncells, ones, c->value);
+    return vx_sum_add(e, cells, c->ncells, NULL, c->value);
 }
 
 /* The weight of cell i of an arrow: the pill's place values, then the shaft's 1. */
@@ -109,5 +105,5 @@ bool vx_arrow_compile(vx_engine *e, const sudoku_constraint *c, const uint8_t *c
 {
     int32_t w[VX_MAX_CELLS];
     for (int i = 0; i < c->ncells; i++) w[i] = vx_arrow_weight(c, i);
-    return vx_linear_add(e, cells, c->ncells, w, 0);
+    return vx_sum_add(e, cells, c->ncells, w, 0);
 }
