@@ -81,6 +81,11 @@ int sudoku_variant_add(sudoku_variant *v, sudoku_constraint_kind kind, int value
                            .first = v->ncells,
                            .value = value};
     if (aux < 0 || aux > 255) return vx_err(err, "a %s's aux %d is out of range", name, aux);
+    for (uint32_t i = 0; f->max_cells == 0 && i < v->nconstraints; i++) {
+        const sudoku_constraint *o = &v->constraints[i];
+        if (o->kind == kind && o->aux == aux && o->value == value)
+            return vx_err(err, "the %s rule is already on", name);
+    }
     if (f->check(v, &c, cells, err) != 0) return -1;
     memcpy(&v->cells[v->ncells], cells, (size_t)ncells);
     v->ncells += (uint32_t)ncells;

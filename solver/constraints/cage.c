@@ -73,30 +73,46 @@ static bool vx_cage_run(vx_engine *e, const vx_prop *p)
     return true;
 }
 
-/* Adds a cage of k distinct cells summing to `sum` (0 = no sum). */
-static bool vx_cage_add(vx_engine *e, const uint8_t *cells, int k, int sum)
+/* Lists the k-digit sets summing to `sum` in e->data (once a compile: they
+ * depend on k and the sum alone). Returns false when the data is full. */
+static bool vx_cage_sets(vx_engine *e, int k, int sum, uint32_t *at, uint32_t *count)
+{
+    vx_cage_memo *memo = &e->cage_sets[k][sum];
+    if (!memo->listed) {
+        memo->at = e->ndata;
+        memo->count = 0;
+        /* Gosper's hack: every k-bit subset of the n digits, in increasing order. */
+        for (uint32_t set = (1u << k) - 1; set < (1u << e->n);) {
+            int total = 0;
+            for (uint32_t m = set; m; m &= m - 1) total += __builtin_ctz(m) + 1;
+            if (total == sum) {
+                uint32_t slot;
+                int32_t *w = vx_data(e, 1, &slot);
+                if (!w) return false;
+                *w = (int32_t)set;
+                memo->count++;
+            }
+            uint32_t low = set & -set, ripple = set + low;
+            set = ripple | (((set ^ ripple) >> 2) / low);
+        }
+        memo->listed = true;
+    }
+    *at = memo->at;
+    *count = memo->count;
+    return true;
+}
+
+/* Adds a cage of k distinct cells; `has_sum`: they sum to `sum`, which
+ * may be one no digits make (a derived sum): the cage then fails. */
+static bool vx_cage_add(vx_engine *e, const uint8_t *cells, int k, bool has_sum, int sum)
 {
     vx_add_peers(e, cells, k);
     if (k == e->n) vx_add_unit(e, cells);
-    if (sum == 0) return true;
-
-    /* Gosper's hack: every k-bit subset of the n digits, in increasing order. */
-    uint32_t at = e->ndata, count = 0;
+    if (!has_sum) return true;
+    uint32_t at = 0, count = 0;
+    if (sum >= 1 && sum <= VX_MAX_CAGE_SUM && !vx_cage_sets(e, k, sum, &at, &count)) return false;
     uint16_t union_ = 0;
-    for (uint32_t set = (1u << k) - 1; set < (1u << e->n);) {
-        int total = 0;
-        for (uint32_t m = set; m; m &= m - 1) total += __builtin_ctz(m) + 1;
-        if (total == sum) {
-            uint32_t slot;
-            int32_t *w = vx_data(e, 1, &slot);
-            if (!w) return false;
-            *w = (int32_t)set;
-            count++;
-            union_ |= (uint16_t)set;
-        }
-        uint32_t low = set & -set, ripple = set + low;
-        set = ripple | (((set ^ ripple) >> 2) / low);
-    }
+    for (uint32_t i = 0; i < count; i++) union_ |= (uint16_t)e->data[at + i];
     for (int i = 0; i < k; i++) e->initial[cells[i]] &= union_;
     vx_prop *p = vx_add_prop(e, vx_cage_run, cells, k);
     if (!p) return false;
@@ -107,7 +123,7 @@ static bool vx_cage_add(vx_engine *e, const uint8_t *cells, int k, int sum)
 
 bool vx_cage_compile(vx_engine *e, const sudoku_constraint *c, const uint8_t *cells)
 {
-    return vx_cage_add(e, cells, c->ncells, c->value);
+    return vx_cage_add(e, cells, c->ncells, c->value != 0, c->value);
 }
 
 /* ---- the house rule
@@ -208,8 +224,8 @@ static bool vx_house(vx_engine *e, const vx_cells *house, int units)
     if (k == 0 || k > VX_HOUSE_REST || k == units * e->n) return true;
     uint8_t *kept = vx_keep_cells(e, cells, k);
     if (!kept) return true; /* the rule is an extra: without room, go without it */
-    bool ok =
-        units == 1 ? vx_cage_add(e, kept, k, rest_sum) : vx_sum_add(e, kept, k, NULL, rest_sum);
+    bool ok = units == 1 ? vx_cage_add(e, kept, k, true, rest_sum)
+                         : vx_sum_add(e, kept, k, NULL, rest_sum);
     if (!ok || !vx_cells_within(&rest, &crossing)) return ok;
     k = vx_cells_list(&out, cells);
     if (k == 0 || k > VX_HOUSE_REST || !(kept = vx_keep_cells(e, cells, k))) return true;

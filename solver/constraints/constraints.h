@@ -22,14 +22,15 @@
 
 #include "solver/variant.h"
 
-#define VX_MAX_CELLS   (SUDOKU_VARIANT_MAX_SIZE * SUDOKU_VARIANT_MAX_SIZE)
-#define VX_PEER_WORDS  (VX_MAX_CELLS / 64)
-#define VX_MAX_UNITS   (4 * SUDOKU_VARIANT_MAX_SIZE + SUDOKU_VARIANT_MAX_CONSTRAINTS)
-#define VX_MAX_PAIRS   (VX_MAX_CELLS * (VX_MAX_CELLS - 1) / 2)
-#define VX_MAX_PROPS   (SUDOKU_VARIANT_MAX_CONSTRAINTS + VX_MAX_PAIRS)
-#define VX_MAX_WATCHES (SUDOKU_VARIANT_MAX_REFS + 2 * VX_MAX_PAIRS)
-#define VX_MAX_DATA    (1 << 18) /* words of family data: cage digit combinations */
-#define VX_MAX_DERIVED 8192      /* cells of the constraints the engine derives */
+#define VX_MAX_CELLS    (SUDOKU_VARIANT_MAX_SIZE * SUDOKU_VARIANT_MAX_SIZE)
+#define VX_PEER_WORDS   (VX_MAX_CELLS / 64)
+#define VX_MAX_UNITS    (4 * SUDOKU_VARIANT_MAX_SIZE + SUDOKU_VARIANT_MAX_CONSTRAINTS)
+#define VX_MAX_PAIRS    (VX_MAX_CELLS * (VX_MAX_CELLS - 1) / 2)
+#define VX_MAX_PROPS    (SUDOKU_VARIANT_MAX_CONSTRAINTS + VX_MAX_PAIRS)
+#define VX_MAX_WATCHES  (SUDOKU_VARIANT_MAX_REFS + 2 * VX_MAX_PAIRS)
+#define VX_MAX_DATA     (1 << 18) /* words of family data: cage digit combinations */
+#define VX_MAX_CAGE_SUM (SUDOKU_VARIANT_MAX_SIZE * (SUDOKU_VARIANT_MAX_SIZE + 1) / 2)
+#define VX_MAX_DERIVED  8192 /* cells of the constraints the engine derives */
 
 typedef struct vx_engine vx_engine;
 typedef struct vx_prop vx_prop;
@@ -60,6 +61,12 @@ typedef struct vx_frame {
     uint32_t mark; /* trail length before this level's guesses */
 } vx_frame;
 
+/* Where the digit sets of a cage of some size and sum are in e->data. */
+typedef struct vx_cage_memo {
+    uint32_t at, count;
+    bool listed; /* this compile */
+} vx_cage_memo;
+
 struct vx_engine {
     const sudoku_variant *v;
     int n, ncells;
@@ -80,7 +87,8 @@ struct vx_engine {
     uint32_t *watches;
     int32_t *data;
     uint32_t ndata;
-    uint16_t initial[VX_MAX_CELLS];  /* masks the rules leave before the givens */
+    uint16_t initial[VX_MAX_CELLS]; /* masks the rules leave before the givens */
+    vx_cage_memo cage_sets[SUDOKU_VARIANT_MAX_SIZE + 1][VX_MAX_CAGE_SUM + 1]; /* [cells][sum] */
     uint8_t derived[VX_MAX_DERIVED]; /* cells of derived constraints (the house rule) */
     uint32_t nderived;
 

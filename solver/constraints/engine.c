@@ -144,6 +144,7 @@ bool vx_compile(vx_engine *e, const sudoku_variant *v)
     e->full = (uint16_t)sdk_full_mask(n);
     e->nunits = e->npairs = e->nprops = e->ndata = e->nderived = 0;
     memset(e->peers, 0, sizeof(e->peers));
+    memset(e->cage_sets, 0, sizeof(e->cage_sets));
     for (int c = 0; c < e->ncells; c++) e->initial[c] = e->full;
 
     /* Rows, columns and boxes (or regions): sudoku.h numbers them 0..3N-1. */

@@ -22,27 +22,25 @@ int vx_negative_check(const sudoku_variant *v, const sudoku_constraint *c, const
     return 0;
 }
 
-/* Whether a constraint of kind `kind` joins cells a and b. */
-static bool vx_marked(const sudoku_variant *v, int kind, int a, int b)
-{
-    for (uint32_t i = 0; i < v->nconstraints; i++) {
-        const sudoku_constraint *c = &v->constraints[i];
-        if (c->kind != kind || c->ncells != 2) continue;
-        const uint8_t *cells = &v->cells[c->first];
-        if ((cells[0] == a && cells[1] == b) || (cells[0] == b && cells[1] == a)) return true;
-    }
-    return false;
-}
-
-/* Calls visit(a, b) on every orthogonal pair no `kind` clue marks, until it returns false. */
+/* Calls visit(a, b) on every orthogonal pair no `kind` clue marks, until
+ * it returns false. The marks are gathered first: one pass over the list. */
 static bool vx_unmarked_pairs(const sudoku_variant *v, int kind,
                               bool (*visit)(void *ctx, int a, int b), void *ctx)
 {
     int n = v->grid.size;
+    uint8_t marked[VX_MAX_CELLS] = {
+        0}; /* bit 0: the pair with the cell to the right; bit 1: below */
+    for (uint32_t i = 0; i < v->nconstraints; i++) {
+        const sudoku_constraint *c = &v->constraints[i];
+        if (c->kind != kind || c->ncells != 2) continue;
+        int a = v->cells[c->first], b = v->cells[c->first + 1];
+        int low = a < b ? a : b, gap = a < b ? b - a : a - b;
+        if (gap == 1 && low % n + 1 < n) marked[low] |= 1;
+        if (gap == n) marked[low] |= 2;
+    }
     for (int a = 0; a < n * n; a++) {
-        int right = a % n + 1 < n ? a + 1 : -1, below = a + n < n * n ? a + n : -1;
-        if (right >= 0 && !vx_marked(v, kind, a, right) && !visit(ctx, a, right)) return false;
-        if (below >= 0 && !vx_marked(v, kind, a, below) && !visit(ctx, a, below)) return false;
+        if (a % n + 1 < n && !(marked[a] & 1) && !visit(ctx, a, a + 1)) return false;
+        if (a + n < n * n && !(marked[a] & 2) && !visit(ctx, a, a + n)) return false;
     }
     return true;
 }
