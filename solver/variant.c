@@ -123,8 +123,10 @@ sudoku_variant_solver *sudoku_variant_solver_new(void)
     e->data = malloc(VX_MAX_DATA * sizeof(*e->data));
     e->prop_queue = malloc((VX_MAX_PROPS + 1) * sizeof(*e->prop_queue));
     e->in_queue = calloc(VX_MAX_PROPS, sizeof(*e->in_queue));
+    e->cage_cells = malloc(SUDOKU_VARIANT_MAX_CONSTRAINTS * sizeof(*e->cage_cells));
+    e->cage_sums = malloc(SUDOKU_VARIANT_MAX_CONSTRAINTS * sizeof(*e->cage_sums));
     if (!s->classic || !e->cell_units || !e->pairs || !e->pair_of || !e->props || !e->watches ||
-        !e->data || !e->prop_queue || !e->in_queue) {
+        !e->data || !e->prop_queue || !e->in_queue || !e->cage_cells || !e->cage_sums) {
         sudoku_variant_solver_free(s);
         return NULL;
     }
@@ -144,6 +146,8 @@ void sudoku_variant_solver_free(sudoku_variant_solver *s)
     free(e->data);
     free(e->prop_queue);
     free(e->in_queue);
+    free(e->cage_cells);
+    free(e->cage_sums);
     free(s);
 }
 

@@ -129,11 +129,6 @@ bool vx_cage_compile(vx_engine *e, const sudoku_constraint *c, const uint8_t *ce
 /* ---- the house rule
  * ------------------------------------------------------------------------------ */
 
-/* A set of cells, a bit each. */
-typedef struct vx_cells {
-    uint64_t w[VX_PEER_WORDS];
-} vx_cells;
-
 static bool vx_cells_meet(const vx_cells *a, const vx_cells *b)
 {
     for (int i = 0; i < VX_PEER_WORDS; i++) {
@@ -170,16 +165,21 @@ static vx_cells vx_cage_cells(const sudoku_variant *v, const sudoku_constraint *
     return s;
 }
 
-/* Whether the puzzle's cages with a sum are pairwise disjoint: the rule adds them up. */
-static bool vx_cages_disjoint(const sudoku_variant *v)
+/* Gathers the cages with a sum into e->cage_cells and e->cage_sums.
+ * Returns whether they are pairwise disjoint: the rule adds them up. */
+static bool vx_cages_gather(vx_engine *e)
 {
+    const sudoku_variant *v = e->v;
     vx_cells all = {0};
+    e->ncages = 0;
     for (uint32_t i = 0; i < v->nconstraints; i++) {
         const sudoku_constraint *c = &v->constraints[i];
         if (c->kind != SUDOKU_CON_CAGE || c->value == 0) continue;
         vx_cells s = vx_cage_cells(v, c);
         if (vx_cells_meet(&s, &all)) return false;
         for (int w = 0; w < VX_PEER_WORDS; w++) all.w[w] |= s.w[w];
+        e->cage_cells[e->ncages] = s;
+        e->cage_sums[e->ncages++] = c->value;
     }
     return true;
 }
@@ -199,20 +199,17 @@ static uint8_t *vx_keep_cells(vx_engine *e, const uint8_t *cells, int k)
  * then leave their parts outside a known sum too (outies). */
 static bool vx_house(vx_engine *e, const vx_cells *house, int units)
 {
-    const sudoku_variant *v = e->v;
     vx_cells inside = {0}, crossing = {0};
     int rest_sum = units * e->n * (e->n + 1) / 2, crossing_sum = 0;
-    for (uint32_t i = 0; i < v->nconstraints; i++) {
-        const sudoku_constraint *c = &v->constraints[i];
-        if (c->kind != SUDOKU_CON_CAGE || c->value == 0) continue;
-        vx_cells s = vx_cage_cells(v, c);
-        if (!vx_cells_meet(&s, house)) continue;
-        vx_cells *to = vx_cells_within(&s, house) ? &inside : &crossing;
-        for (int w = 0; w < VX_PEER_WORDS; w++) to->w[w] |= s.w[w];
+    for (uint32_t i = 0; i < e->ncages; i++) {
+        const vx_cells *s = &e->cage_cells[i];
+        if (!vx_cells_meet(s, house)) continue;
+        vx_cells *to = vx_cells_within(s, house) ? &inside : &crossing;
+        for (int w = 0; w < VX_PEER_WORDS; w++) to->w[w] |= s->w[w];
         if (to == &inside)
-            rest_sum -= c->value;
+            rest_sum -= e->cage_sums[i];
         else
-            crossing_sum += c->value;
+            crossing_sum += e->cage_sums[i];
     }
     vx_cells rest, out;
     for (int w = 0; w < VX_PEER_WORDS; w++) {
@@ -234,9 +231,8 @@ static bool vx_house(vx_engine *e, const vx_cells *house, int units)
 
 bool vx_cage_finish(vx_engine *e)
 {
-    const sudoku_variant *v = e->v;
     int n = e->n;
-    if (!vx_cages_disjoint(v)) return true;
+    if (!vx_cages_gather(e) || e->ncages == 0) return true;
     /* Every unit, then every band of 2..N-1 consecutive rows or columns. */
     for (int u = 0; u < 3 * n; u++) {
         vx_cells house = {0};

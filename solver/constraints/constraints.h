@@ -61,6 +61,11 @@ typedef struct vx_frame {
     uint32_t mark; /* trail length before this level's guesses */
 } vx_frame;
 
+/* A set of cells, a bit each. */
+typedef struct vx_cells {
+    uint64_t w[VX_PEER_WORDS];
+} vx_cells;
+
 /* Where the digit sets of a cage of some size and sum are in e->data. */
 typedef struct vx_cage_memo {
     uint32_t at, count;
@@ -89,6 +94,9 @@ struct vx_engine {
     uint32_t ndata;
     uint16_t initial[VX_MAX_CELLS]; /* masks the rules leave before the givens */
     vx_cage_memo cage_sets[SUDOKU_VARIANT_MAX_SIZE + 1][VX_MAX_CAGE_SUM + 1]; /* [cells][sum] */
+    vx_cells *cage_cells; /* the cages with a sum, for the house rule */
+    int32_t *cage_sums;
+    uint32_t ncages;
     uint8_t derived[VX_MAX_DERIVED]; /* cells of derived constraints (the house rule) */
     uint32_t nderived;
 
