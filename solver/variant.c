@@ -87,7 +87,7 @@ int sudoku_variant_add(sudoku_variant *v, sudoku_constraint_kind kind, int value
             return vx_err(err, "the %s rule is already on", name);
     }
     if (f->check(v, &c, cells, err) != 0) return -1;
-    memcpy(&v->cells[v->ncells], cells, (size_t)ncells);
+    if (ncells > 0) memcpy(&v->cells[v->ncells], cells, (size_t)ncells);
     v->ncells += (uint32_t)ncells;
     v->constraints[v->nconstraints++] = c;
     return 0;

@@ -114,10 +114,12 @@ sudoku_status sudoku_variant_solve(sudoku_variant_solver *s, const sudoku_varian
 
 /* The true candidates of v: masks[c] (bit d-1 = d) gets the digits that
  * stand in cell c in at least one solution. Solves once per candidate not
- * yet seen in a solution, under one shared budget; r sums the stats, its
- * status is SOLVED with a solution, NO_SOLUTION, CONFLICT, or LIMIT when
- * the budget ran out first (masks then hold what was proven so far).
- * masks has N*N entries. */
+ * yet seen in a solution, under one shared budget; r sums the stats and
+ * holds the first solution found. Its status: SOLVED when every cell has
+ * one true candidate (the solution is unique), MULTIPLE when a cell has
+ * more (solution_count is then 2, count_exact false), NO_SOLUTION,
+ * CONFLICT, or LIMIT when the budget ran out first (masks then hold what
+ * was proven so far). masks has N*N entries. */
 sudoku_status sudoku_variant_true_candidates(sudoku_variant_solver *s, const sudoku_variant *v,
                                              const sudoku_limits *limits, uint32_t *masks,
                                              sudoku_result *r);

@@ -18,6 +18,8 @@
 /* Nodes between two reads of the clock and the cancel flag, as search.c. */
 #define VX_CHECK_EVERY 16
 
+static void vx_clear_queues(vx_engine *e);
+
 /* ---- building the rules ---------------------------------------------------------------------- */
 
 void vx_add_peer_pair(vx_engine *e, int a, int b)
@@ -137,6 +139,9 @@ bool vx_compile(vx_engine *e, const sudoku_variant *v)
         e->pair_of[e->pairs[i].cells[0] * VX_MAX_CELLS + e->pairs[i].cells[1]] = 0;
         e->pair_of[e->pairs[i].cells[1] * VX_MAX_CELLS + e->pairs[i].cells[0]] = 0;
     }
+    /* The last search may have stopped with work queued: drop it while
+     * the ring still has the size it was queued with. */
+    vx_clear_queues(e);
     int n = v->grid.size;
     e->v = v;
     e->n = n;
