@@ -129,22 +129,6 @@ bool vx_cage_compile(vx_engine *e, const sudoku_constraint *c, const uint8_t *ce
 /* ---- the house rule
  * ------------------------------------------------------------------------------ */
 
-static bool vx_cells_meet(const vx_cells *a, const vx_cells *b)
-{
-    for (int i = 0; i < VX_PEER_WORDS; i++) {
-        if (a->w[i] & b->w[i]) return true;
-    }
-    return false;
-}
-
-static bool vx_cells_within(const vx_cells *a, const vx_cells *b)
-{
-    for (int i = 0; i < VX_PEER_WORDS; i++) {
-        if (a->w[i] & ~b->w[i]) return false;
-    }
-    return true;
-}
-
 /* Writes the cells of s to out; returns how many. */
 static int vx_cells_list(const vx_cells *s, uint8_t *out)
 {

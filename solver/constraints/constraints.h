@@ -22,15 +22,16 @@
 
 #include "solver/variant.h"
 
-#define VX_MAX_CELLS    (SUDOKU_VARIANT_MAX_SIZE * SUDOKU_VARIANT_MAX_SIZE)
-#define VX_PEER_WORDS   (VX_MAX_CELLS / 64)
-#define VX_MAX_UNITS    (4 * SUDOKU_VARIANT_MAX_SIZE + SUDOKU_VARIANT_MAX_CONSTRAINTS)
-#define VX_MAX_PAIRS    (VX_MAX_CELLS * (VX_MAX_CELLS - 1) / 2)
-#define VX_MAX_PROPS    (SUDOKU_VARIANT_MAX_CONSTRAINTS + VX_MAX_PAIRS)
-#define VX_MAX_WATCHES  (SUDOKU_VARIANT_MAX_REFS + 2 * VX_MAX_PAIRS)
-#define VX_MAX_DATA     (1 << 18) /* words of family data: cage digit combinations */
-#define VX_MAX_CAGE_SUM (SUDOKU_VARIANT_MAX_SIZE * (SUDOKU_VARIANT_MAX_SIZE + 1) / 2)
-#define VX_MAX_DERIVED  8192 /* cells of the constraints the engine derives */
+#define VX_MAX_CELLS     (SUDOKU_VARIANT_MAX_SIZE * SUDOKU_VARIANT_MAX_SIZE)
+#define VX_PEER_WORDS    (VX_MAX_CELLS / 64)
+#define VX_MAX_UNITS     (4 * SUDOKU_VARIANT_MAX_SIZE + SUDOKU_VARIANT_MAX_CONSTRAINTS)
+#define VX_MAX_PAIRS     (VX_MAX_CELLS * (VX_MAX_CELLS - 1) / 2)
+#define VX_MAX_PROPS     (SUDOKU_VARIANT_MAX_CONSTRAINTS + VX_MAX_PAIRS)
+#define VX_MAX_WATCHES   (SUDOKU_VARIANT_MAX_REFS + 2 * VX_MAX_PAIRS)
+#define VX_MAX_DATA      (1 << 18) /* words of family data: cage digit combinations */
+#define VX_MAX_CAGE_SUM  (SUDOKU_VARIANT_MAX_SIZE * (SUDOKU_VARIANT_MAX_SIZE + 1) / 2)
+#define VX_MAX_DERIVED   8192 /* cells of the constraints the engine derives */
+#define VX_MAX_CROSSINGS 4096
 
 typedef struct vx_engine vx_engine;
 typedef struct vx_prop vx_prop;
@@ -66,6 +67,23 @@ typedef struct vx_cells {
     uint64_t w[VX_PEER_WORDS];
 } vx_cells;
 
+static inline bool vx_cells_meet(const vx_cells *a, const vx_cells *b)
+{
+    for (int i = 0; i < VX_PEER_WORDS; i++) {
+        if (a->w[i] & b->w[i]) return true;
+    }
+    return false;
+}
+
+/* Whether every cell of a is in b. */
+static inline bool vx_cells_within(const vx_cells *a, const vx_cells *b)
+{
+    for (int i = 0; i < VX_PEER_WORDS; i++) {
+        if (a->w[i] & ~b->w[i]) return false;
+    }
+    return true;
+}
+
 /* Where the digit sets of a cage of some size and sum are in e->data. */
 typedef struct vx_cage_memo {
     uint32_t at, count;
@@ -81,6 +99,11 @@ struct vx_engine {
     uint64_t peers[VX_MAX_CELLS][VX_PEER_WORDS];
     uint32_t nunits, unit_first[VX_MAX_UNITS]; /* units of N distinct cells */
     uint8_t unit_cells[VX_MAX_UNITS * SUDOKU_VARIANT_MAX_SIZE];
+    vx_cells *unit_sets; /* [VX_MAX_UNITS]: each unit's cells as a set */
+    struct {
+        uint32_t u, v;
+    } crossings[VX_MAX_CROSSINGS]; /* units sharing 2..N-1 cells (locked candidates) */
+    uint32_t ncrossings;
     uint32_t cell_unit_first[VX_MAX_CELLS + 1]; /* units of each cell, in cell_units */
     uint32_t *cell_units;
     uint32_t npairs;

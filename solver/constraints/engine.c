@@ -15,10 +15,15 @@
 #include "solver/constraints/constraints.h"
 #include "solver/solver_int.h"
 
+/* Locked candidates cost a pass over every unit; as in propagate.c, they
+ * start paying once a solve has met this many dead ends. */
+#define VX_HARD_AFTER 4
+
 /* Nodes between two reads of the clock and the cancel flag, as search.c. */
 #define VX_CHECK_EVERY 16
 
 static void vx_clear_queues(vx_engine *e);
+static void vx_crossings_build(vx_engine *e);
 
 /* ---- building the rules ---------------------------------------------------------------------- */
 
@@ -174,6 +179,14 @@ bool vx_compile(vx_engine *e, const sudoku_variant *v)
     }
     vx_index(e->ncells, e->nprops, vx_prop_cells, e, e->watch_first, e->watches);
     vx_index(e->ncells, e->nunits, vx_unit_cells, e, e->cell_unit_first, e->cell_units);
+    for (uint32_t u = 0; u < e->nunits; u++) {
+        memset(&e->unit_sets[u], 0, sizeof(e->unit_sets[u]));
+        for (int i = 0; i < n; i++) {
+            int x = e->unit_cells[u * (uint32_t)n + i];
+            e->unit_sets[u].w[x / 64] |= UINT64_C(1) << (x % 64);
+        }
+    }
+    vx_crossings_build(e);
     return true;
 }
 
@@ -266,6 +279,85 @@ static bool vx_hidden(vx_engine *e, uint32_t u)
     return true;
 }
 
+/* Whether cell x is in unit u. */
+static inline bool vx_in_unit(const vx_engine *e, uint32_t u, int x)
+{
+    return e->unit_sets[u].w[x / 64] >> (x % 64) & 1;
+}
+
+/* What the cells of unit u outside unit v may hold. */
+static uint16_t vx_outside(const vx_engine *e, uint32_t u, uint32_t v)
+{
+    const uint8_t *cells = &e->unit_cells[u * (uint32_t)e->n];
+    uint16_t m = 0;
+    for (int i = 0; i < e->n; i++) {
+        if (!vx_in_unit(e, v, cells[i])) m |= e->cand[cells[i]];
+    }
+    return m;
+}
+
+/* Takes `digits` from the cells of unit u outside unit v. */
+static bool vx_clear_outside(vx_engine *e, uint32_t u, uint32_t v, uint16_t digits)
+{
+    const uint8_t *cells = &e->unit_cells[u * (uint32_t)e->n];
+    for (int i = 0; i < e->n; i++) {
+        int x = cells[i];
+        if (!(e->cand[x] & digits) || vx_in_unit(e, v, x)) continue;
+        e->stats.locked_candidates += (uint64_t)__builtin_popcount(e->cand[x] & digits);
+        if (!vx_keep(e, x, (uint16_t)~digits)) return false;
+    }
+    return true;
+}
+
+/* Locked candidates on every crossing of two units of N cells (a box and a
+ * line, and their kin on cages and extra regions): a digit that one unit
+ * holds only where it meets the other leaves the rest of the other. */
+static bool vx_locked(vx_engine *e)
+{
+    for (uint32_t i = 0; i < e->ncrossings; i++) {
+        uint32_t u = e->crossings[i].u, v = e->crossings[i].v;
+        uint16_t shared = 0;
+        const uint8_t *cells = &e->unit_cells[u * (uint32_t)e->n];
+        for (int k = 0; k < e->n; k++) {
+            if (vx_in_unit(e, v, cells[k])) shared |= e->cand[cells[k]];
+        }
+        uint16_t u_rest = vx_outside(e, u, v), v_rest = vx_outside(e, v, u);
+        uint16_t pointing = shared & ~u_rest & v_rest, claiming = shared & ~v_rest & u_rest;
+        if (pointing && !vx_clear_outside(e, v, u, pointing)) return false;
+        if (claiming && !vx_clear_outside(e, u, v, claiming)) return false;
+    }
+    return true;
+}
+
+/* Lists the pairs of units that share two cells or more (at most
+ * VX_MAX_CROSSINGS: the rule is an extra). */
+static void vx_crossings_build(vx_engine *e)
+{
+    e->ncrossings = 0;
+    for (uint32_t u = 0; u < e->nunits; u++) {
+        const uint8_t *cells = &e->unit_cells[u * (uint32_t)e->n];
+        for (int i = 0; i < e->n; i++) {
+            for (uint32_t k = e->cell_unit_first[cells[i]]; k < e->cell_unit_first[cells[i] + 1];
+                 k++) {
+                uint32_t v = e->cell_units[k];
+                if (v <= u) continue;
+                /* count the pair once: at the first cell it shares past this one */
+                int shared = 0, first = -1;
+                for (int j = 0; j < e->n; j++) {
+                    if (vx_in_unit(e, v, cells[j])) {
+                        if (first < 0) first = j;
+                        shared++;
+                    }
+                }
+                if (first != i || shared < 2 || shared == e->n) continue;
+                if (e->ncrossings == VX_MAX_CROSSINGS) return;
+                e->crossings[e->ncrossings].u = u;
+                e->crossings[e->ncrossings++].v = v;
+            }
+        }
+    }
+}
+
 static bool vx_propagate(vx_engine *e)
 {
     for (;;) {
@@ -281,7 +373,13 @@ static bool vx_propagate(vx_engine *e)
             if (!vx_hidden(e, u)) return false;
             continue;
         }
-        if (e->pq_head == e->pq_tail) return true;
+        if (e->pq_head == e->pq_tail) {
+            if (e->stats.backtracks < VX_HARD_AFTER || e->nsolved == e->ncells) return true;
+            uint32_t before = e->trail_len;
+            if (!vx_locked(e)) return false;
+            if (e->trail_len == before) return true;
+            continue;
+        }
         uint32_t p = e->prop_queue[e->pq_head];
         e->pq_head = e->pq_head == e->nprops ? 0 : e->pq_head + 1;
         e->in_queue[p] = 0;
