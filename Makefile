@@ -141,6 +141,15 @@ build/fuzz/fuzz_%: build/fuzz/obj/fuzz/fuzz_%.o build/fuzz/libserver.a build/fuz
 build/bench-classify: build/obj/bench/classify.o build/libscan.a build/libsudoku.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(SCAN_LIBS)
 
+# bench/vs-sigh.sh: variant puzzles of our own (bench/variant_gen.c, with the tests' drawing
+# of constraints) and the engine's time on them (bench/variant_bench.c).
+VARIANT_SUPPORT := build/obj/tests/support/variant_draw.o build/obj/tests/support/variant_text.o
+build/variant-gen: build/obj/bench/variant_gen.o $(VARIANT_SUPPORT) build/libsudoku.a
+	$(CC) $(LDFLAGS) -o $@ $^
+build/variant-bench: build/obj/bench/variant_bench.o build/obj/tests/support/variant_text.o \
+                     build/libsudoku.a
+	$(CC) $(LDFLAGS) -o $@ $^
+
 build/gen/assets.c: scripts/embed.sh $(ASSETS)
 	@mkdir -p $(@D)
 	scripts/embed.sh $@ $(ASSETS)
@@ -174,7 +183,8 @@ SAN_ENV := ASAN_OPTIONS=abort_on_error=0:detect_leaks=1:exitcode=23 \
 # core at once (the seven builds are independent), then every suite, one at a time; any failure
 # stops it non-zero. The Criterion suites come last, so the output ends with their summary lines.
 NPROC := $(shell nproc 2>/dev/null || echo 2)
-TEST_PROGRAMS := build/sudoku build/sudokud build/bench-classify $(FUZZERS) \
+TEST_PROGRAMS := build/sudoku build/sudokud build/bench-classify build/variant-gen \
+                 build/variant-bench $(FUZZERS) \
                  build/asan/tests/unit build/asan/tests/http build/asan/sudokud \
                  build/tsan/tests/unit build/tsan/tests/http build/tsan/sudokud \
                  build/arm64/tests/solver build/arm64/sudoku build/arm64-plain/tests/solver
@@ -184,8 +194,8 @@ test:
 	@$(MAKE) --no-print-directory test-openapi test-docs test-fuzz test-deploy test-browser \
 	    test-arm64 test-k8s test-container test-unit test-http test-tsan
 
-# build/bench-classify is built, not run, so the bench's C cannot rot unseen.
-test-unit: build/asan/tests/unit build/bench-classify
+# The benches' programs are built, not run, so their C cannot rot unseen.
+test-unit: build/asan/tests/unit build/bench-classify build/variant-gen build/variant-bench
 	$(SAN_ENV) build/asan/tests/unit
 
 test-http: build/asan/tests/http build/asan/sudokud
@@ -248,7 +258,7 @@ bench: all build/scan-dump build/bench-classify
 	bench/lighthouse.sh build/sudokud
 
 FMT_FILES = $(wildcard solver/*.[ch] solver/logic/*.[ch] solver/constraints/*.[ch] server/*.[ch] writers/*.[ch] formats/*.[ch] cli/*.[ch] tests/*.[ch] tests/support/*.[ch] fuzz/*.[ch]) \
-            $(wildcard scan/*.[ch] scan/tools/*.c) \
+            $(wildcard scan/*.[ch] scan/tools/*.c bench/variant_*.c) \
             $(wildcard tests/cross/*.[ch] tests/cross/criterion/*.h)
 fmt:
 	clang-format -i $(FMT_FILES)

@@ -8,6 +8,7 @@
  *             2N² .. 3N²-1   column k holds symbol v
  *             3N² .. 4N²-1   box or region b holds v
  *             4N² .. 4N²+2N  main / anti diagonal holds v (diagonal only)
+ *             then N per extra unit u: unit u holds v    (dlx_count_extra)
  *
  * Nodes are indices into parallel arrays (left, right, up, down, column,
  * row); node 0 is the root and nodes 1..ncols the column headers. Givens
@@ -30,6 +31,13 @@ typedef struct dlx {
     uint8_t *first;
 } dlx;
 
+/* The extra units each cell lies in: unit_of[cell * nunits + k] for k < in[cell]. */
+typedef struct dlx_units {
+    const dlx_extra *extra;
+    int base; /* first extra column */
+    int *in, *unit_of;
+} dlx_units;
+
 /* Box or region of a cell, written out again rather than borrowed from solver/. */
 static int dlx_box(const sudoku_puzzle *p, int r, int c)
 {
@@ -38,7 +46,7 @@ static int dlx_box(const sudoku_puzzle *p, int r, int c)
 }
 
 /* The columns matrix row (cell, v) covers; returns how many. */
-static int dlx_columns(const sudoku_puzzle *p, int cell, int v, int *out)
+static int dlx_columns(const sudoku_puzzle *p, const dlx_units *u, int cell, int v, int *out)
 {
     int n = p->size, nn = n * n, r = cell / n, c = cell % n, k = 0;
     out[k++] = cell;
@@ -47,6 +55,8 @@ static int dlx_columns(const sudoku_puzzle *p, int cell, int v, int *out)
     out[k++] = 3 * nn + dlx_box(p, r, c) * n + v - 1;
     if (p->diagonal && r == c) out[k++] = 4 * nn + v - 1;
     if (p->diagonal && r + c == n - 1) out[k++] = 4 * nn + n + v - 1;
+    for (int i = 0; i < u->in[cell]; i++)
+        out[k++] = u->base + u->unit_of[cell * u->extra->nunits + i] * n + v - 1;
     return k;
 }
 
@@ -151,22 +161,41 @@ static void dlx_search(dlx *x)
     dlx_uncover(x, c);
 }
 
-uint64_t dlx_count(const sudoku_puzzle *p, uint64_t max, uint8_t *first)
+static bool dlx_allowed(const dlx_extra *extra, int cell, int v)
 {
-    int n = p->size, nn = n * n, ncols = 4 * nn + (p->diagonal ? 2 * n : 0);
-    int cols[6];
+    return !extra->allowed || (extra->allowed[cell] >> (v - 1) & 1u);
+}
+
+uint64_t dlx_count_extra(const sudoku_puzzle *p, const dlx_extra *extra, uint64_t max,
+                         uint8_t *first)
+{
+    int n = p->size, nn = n * n, nunits = extra->nunits;
+    int ncols = 4 * nn + (p->diagonal ? 2 * n : 0) + nunits * n;
+    dlx_units u = {.extra = extra, .base = 4 * nn + (p->diagonal ? 2 * n : 0)};
+    u.in = dlx_alloc((size_t)nn, sizeof(int));
+    u.unit_of = dlx_alloc((size_t)nn * (size_t)(nunits + 1), sizeof(int));
+    for (int k = 0; k < nunits; k++) {
+        for (int i = 0; i < n; i++) {
+            int cell = extra->units[k * n + i];
+            u.unit_of[cell * nunits + u.in[cell]++] = k;
+        }
+    }
+    int *cols = dlx_alloc((size_t)(6 + nunits), sizeof(int));
     dlx x = {.max = max, .p = p, .first = first};
-    dlx_build(&x, ncols, nn * n * 6);
+    dlx_build(&x, ncols, nn * n * (6 + nunits));
     x.chosen = dlx_alloc((size_t)nn, sizeof(int));
     for (int cell = 0; cell < nn; cell++) {
-        for (int v = 1; v <= n; v++)
-            dlx_add_row(&x, cell * n + v - 1, cols, dlx_columns(p, cell, v, cols));
+        for (int v = 1; v <= n; v++) {
+            if (dlx_allowed(extra, cell, v))
+                dlx_add_row(&x, cell * n + v - 1, cols, dlx_columns(p, &u, cell, v, cols));
+        }
     }
     bool *covered = dlx_alloc((size_t)ncols + 1, sizeof(bool));
     bool clash = false;
     for (int cell = 0; cell < nn && !clash; cell++) {
         if (!p->cells[cell]) continue;
-        int k = dlx_columns(p, cell, p->cells[cell], cols);
+        clash = !dlx_allowed(extra, cell, p->cells[cell]);
+        int k = dlx_columns(p, &u, cell, p->cells[cell], cols);
         for (int i = 0; i < k; i++) clash |= covered[cols[i] + 1];
         for (int i = 0; i < k && !clash; i++) {
             covered[cols[i] + 1] = true;
@@ -175,6 +204,9 @@ uint64_t dlx_count(const sudoku_puzzle *p, uint64_t max, uint8_t *first)
     }
     if (!clash && max > 0) dlx_search(&x);
     free(covered);
+    free(cols);
+    free(u.in);
+    free(u.unit_of);
     free(x.chosen);
     free(x.left);
     free(x.right);
@@ -184,4 +216,10 @@ uint64_t dlx_count(const sudoku_puzzle *p, uint64_t max, uint8_t *first)
     free(x.row);
     free(x.size);
     return x.count;
+}
+
+uint64_t dlx_count(const sudoku_puzzle *p, uint64_t max, uint8_t *first)
+{
+    dlx_extra none = {0};
+    return dlx_count_extra(p, &none, max, first);
 }

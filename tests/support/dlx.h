@@ -21,4 +21,19 @@
  * out. Reentrant. */
 uint64_t dlx_count(const sudoku_puzzle *p, uint64_t max, uint8_t *first);
 
+/* What exact cover can say of a variant beyond the shape: extra units (N
+ * cells that hold every symbol once: an N-cell cage without a sum, a
+ * diagonal) and the symbols each cell may hold (odd, even). Borrowed, not
+ * copied. */
+typedef struct dlx_extra {
+    int nunits;
+    const uint8_t *units;    /* nunits * N cell indices */
+    const uint32_t *allowed; /* N*N masks, bit v-1 = v; NULL = any symbol */
+} dlx_extra;
+
+/* dlx_count() with the extra units and allowed symbols of *extra; a given
+ * its cell does not allow counts as a clash (0). */
+uint64_t dlx_count_extra(const sudoku_puzzle *p, const dlx_extra *extra, uint64_t max,
+                         uint8_t *first);
+
 #endif /* TEST_SUPPORT_DLX_H */
