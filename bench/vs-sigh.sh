@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# vs-sigh.sh -- the variant engine against sigh/Interactive-Sudoku-Solver's JavaScript solver
+# on the same puzzles of every family (bench/data/variants/, made by bench/variant_gen.c),
+# one pinned core, each solving and proving uniqueness (counting to 2); prints a table of
+# milliseconds per puzzle and the ratio. Not part of `make test` or `make bench`: sigh's
+# solver is not ours to ship, so it runs from a copy of its public source that you give:
+#
+#   bench/vs-sigh.sh SIGH_DIR [DATA_DIR]
+#
+# SIGH_DIR holds sigh's js/ folder, e.g. (its data/ and tests/ left out: we never bench
+# on its puzzles)
+#   git --git-dir=MIRROR archive HEAD -- . ':!data' ':!tests' | tar -x -C SIGH_DIR
+# Both sides are given the constraints already read, and each timed solve starts from
+# them: ours is build/variant-bench (sudoku_variant_solve, which compiles the list each
+# time) on FAMILY.txt; sigh's is bench/vs-sigh.mjs (its builder, then countSolutions(2))
+# under Debian's node on FAMILY.jsonl, the same puzzles as f-puzzles objects. Each side
+# solves the whole file RUNS times and reports the median; both check every answer
+# against the file's solution first. Environment:
+#   RUNS        runs a file (default 7)
+#   BENCH_CPU   CPU to pin both to (default 1)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. bench/common.sh
+
+sigh=${1:?usage: bench/vs-sigh.sh SIGH_DIR [DATA_DIR]}
+data=${2:-bench/data/variants}
+runs=${RUNS:-7}
+bench_need vs-sigh.sh build/variant-bench 'make build/variant-bench'
+[ -f "$sigh/js/solver/sudoku_builder.js" ] || { echo "vs-sigh.sh: no sigh solver in $sigh" >&2; exit 2; }
+command -v node >/dev/null || { echo "vs-sigh.sh: node is not installed" >&2; exit 2; }
+bench_pin "${BENCH_CPU:-1}"
+
+echo "variant engine vs sigh/Interactive-Sudoku-Solver ($(git -C "$sigh" rev-parse --short HEAD 2>/dev/null || echo "$sigh")), node $(node --version), $where, median of $runs runs"
+printf '%-13s %7s %12s %12s %10s %9s\n' family puzzles 'ours ms/pz' 'sigh ms/pz' 'ours pz/s' 'sigh/ours'
+for txt in "$data"/*.txt; do
+    family=$(basename "$txt" .txt)
+    read -r _ n ours _ _ < <("${pin[@]}" build/variant-bench "$runs" "$txt")
+    read -r _ m theirs _ < <("${pin[@]}" node bench/vs-sigh.mjs "$sigh" "$runs" "${txt%.txt}.jsonl")
+    [ "$n" = "$m" ] || { echo "vs-sigh.sh: $family: $n puzzles here, $m there" >&2; exit 1; }
+    awk -v f="$family" -v n="$n" -v a="$ours" -v b="$theirs" \
+        'BEGIN { printf "%-13s %7d %12.3f %12.3f %10.0f %8.1fx\n", f, n, a, b, 1000 / a, b / a }'
+done
