@@ -396,7 +396,15 @@ static int run_rounds(int kind, int n, int rounds, bool foreign, uint64_t seed)
         snprintf(what, sizeof(what), "%dx%d %s seed %llu round %d (%u constraints)", n, n,
                  kind >= 0 ? kind_name(kind) : "mixed", (unsigned long long)seed, t,
                  x->v->nconstraints);
-        none += check_case(x->v, &x->all, what) == 0;
+        bool global = false;
+        for (uint32_t i = 0; i < x->v->nconstraints; i++)
+            global |= x->v->constraints[i].ncells == 0 &&
+                      x->v->constraints[i].kind != SUDOKU_CON_NEGATIVE;
+        if (!foreign && !global)
+            cr_assert(all_hold(x->v, x->sol), "%s: a drawn constraint breaks its own grid", what);
+        size_t count = check_case(x->v, &x->all, what);
+        if (all_hold(x->v, x->sol)) cr_assert_gt(count, 0, "%s: its grid is a solution", what);
+        none += count == 0;
     }
     round_free(x);
     return none;
@@ -411,6 +419,16 @@ static int run_rounds(int kind, int n, int rounds, bool foreign, uint64_t seed)
     }
 SUDOKU_CONSTRAINT_KINDS(X)
 #undef X
+
+Test(variant, the_brute_force_finds_every_4x4_grid)
+{
+    round *x = round_new();
+    cr_assert_eq(sudoku_puzzle_init(&x->shape, 4, 2, 2, NULL), 0);
+    cr_assert(brute_all(&x->shape, &x->all), "more than %d 4x4 grids", BRUTE_CAP);
+    cr_assert_eq(x->all.count, 288, "the 4x4 grids are 288, the brute force finds %zu",
+                 x->all.count);
+    round_free(x);
+}
 
 Test(variant, drawn_constraints_of_mixed_kinds_count_as_the_brute_force)
 {
