@@ -310,8 +310,11 @@ static size_t check_case(const sudoku_variant *v, const grids *all, const char *
     cr_assert(all_hold(v, first) && sudoku_variant_satisfied(v, first), "%s: a wrong solution",
               what);
     sudoku_result tr = {0};
-    cr_assert_eq(sudoku_variant_true_candidates(solver(), v, &(sudoku_limits){0}, masks, &tr),
-                 SUDOKU_SOLVED, "%s: true candidates", what);
+    sudoku_status ts = sudoku_variant_true_candidates(solver(), v, &(sudoku_limits){0}, masks, &tr);
+    /* MULTIPLE, which variant.h does not name here, is left to
+     * true_candidates_status_is_solved_as_variant_h_says */
+    cr_assert(ts == SUDOKU_SOLVED || (ts == SUDOKU_MULTIPLE && want.count > 1),
+              "%s: true candidates: %s", what, sudoku_status_str(ts));
     for (int cell = 0; cell < nn; cell++)
         cr_assert_eq(masks[cell], want.union_masks[cell],
                      "%s: r%dc%d true candidates %#x, the solutions hold %#x", what,
@@ -548,4 +551,61 @@ Test(variant, jigsaw_extra_units_and_digit_sets_count_as_exact_cover)
     }
     test_free_lines(lines);
     cr_assert_gt(rounds, 0, "no 9x9 jigsaw in tests/data/jigsaw.txt");
+}
+
+/* variant.h: the status of sudoku_variant_true_candidates() "is SOLVED with a solution,
+ * NO_SOLUTION, CONFLICT, or LIMIT". */
+Test(variant, true_candidates_status_is_solved_as_variant_h_says)
+{
+    static sudoku_puzzle grid;
+    static sudoku_variant v;
+    uint32_t masks[16];
+    cr_assert_eq(sudoku_puzzle_init(&grid, 4, 2, 2, NULL), 0);
+    cr_assert_eq(sudoku_variant_init(&v, &grid, NULL), 0);
+    uint8_t cells[2] = {0, 1};
+    cr_assert_eq(sudoku_variant_add(&v, SUDOKU_CON_PAIR_SUM, 5, 0, cells, 2, NULL), 0);
+    sudoku_result r = {0};
+    sudoku_status st = sudoku_variant_true_candidates(solver(), &v, NULL, masks, &r);
+    cr_assert_eq(masks[0], 0xf, "r1c1 can hold any digit");
+    cr_assert_eq(st, SUDOKU_SOLVED, "a variant with solutions: %s", sudoku_status_str(st));
+}
+
+/* A solve that stops before propagating (a given its DIGITS forbids) left the whole
+ * propagator queue behind; the next solve, of a variant with fewer propagators, walked it
+ * with the new count and never came back (or wrote past the queue: the mixed rounds
+ * above crashed so). */
+Test(variant, a_solve_after_one_stopped_at_its_givens_starts_clean, .timeout = 10)
+{
+    static sudoku_puzzle grid;
+    static sudoku_variant big, small;
+    cr_assert_eq(sudoku_puzzle_init(&grid, 4, 2, 2, NULL), 0);
+    grid.cells[0] = 1;
+    cr_assert_eq(sudoku_variant_init(&big, &grid, NULL), 0);
+    for (int i = 0; i < 12; i++) {
+        uint8_t cells[2] = {(uint8_t)(4 + i), (uint8_t)(i % 4 == 3 ? 1 + i : 5 + i)};
+        cr_assert_eq(sudoku_variant_add(&big, SUDOKU_CON_LESS, 0, 0, cells, 2, NULL), 0);
+    }
+    uint8_t corner = 0;
+    cr_assert_eq(sudoku_variant_add(&big, SUDOKU_CON_DIGITS, 2, 0, &corner, 1, NULL), 0);
+    sudoku_limits lim = {.max_solutions = 2};
+    sudoku_result r = {0};
+    cr_assert_eq(sudoku_variant_solve(solver(), &big, &lim, &r), SUDOKU_NO_SOLUTION);
+    grid.cells[0] = 0;
+    cr_assert_eq(sudoku_variant_init(&small, &grid, NULL), 0);
+    uint8_t pair[2] = {0, 1};
+    cr_assert_eq(sudoku_variant_add(&small, SUDOKU_CON_PAIR_SUM, 5, 0, pair, 2, NULL), 0);
+    cr_assert_eq(sudoku_variant_solve(solver(), &small, &lim, &r), SUDOKU_MULTIPLE);
+}
+
+/* The kinds without cells take cells NULL (variant.c once passed it to memcpy: UBSan in
+ * build/asan stops there). */
+Test(variant, kinds_without_cells_take_null_cells)
+{
+    static sudoku_puzzle grid;
+    static sudoku_variant v;
+    cr_assert_eq(sudoku_puzzle_init(&grid, 4, 2, 2, NULL), 0);
+    cr_assert_eq(sudoku_variant_init(&v, &grid, NULL), 0);
+    char err[SUDOKU_ERR_LEN] = "";
+    cr_assert_eq(sudoku_variant_add(&v, SUDOKU_CON_ANTIKING, 0, 0, NULL, 0, err), 0, "%s", err);
+    cr_assert_eq(v.nconstraints, 1);
 }
