@@ -311,10 +311,8 @@ static size_t check_case(const sudoku_variant *v, const grids *all, const char *
               what);
     sudoku_result tr = {0};
     sudoku_status ts = sudoku_variant_true_candidates(solver(), v, &(sudoku_limits){0}, masks, &tr);
-    /* MULTIPLE, which variant.h does not name here, is left to
-     * true_candidates_status_is_solved_as_variant_h_says */
-    cr_assert(ts == SUDOKU_SOLVED || (ts == SUDOKU_MULTIPLE && want.count > 1),
-              "%s: true candidates: %s", what, sudoku_status_str(ts));
+    cr_assert_eq(ts, expect, "%s: true candidates: %s", what, sudoku_status_str(ts));
+    cr_assert_eq(tr.solution_count, want.count > 1 ? 2 : 1, "%s: true candidates", what);
     for (int cell = 0; cell < nn; cell++)
         cr_assert_eq(masks[cell], want.union_masks[cell],
                      "%s: r%dc%d true candidates %#x, the solutions hold %#x", what,
@@ -553,9 +551,9 @@ Test(variant, jigsaw_extra_units_and_digit_sets_count_as_exact_cover)
     cr_assert_gt(rounds, 0, "no 9x9 jigsaw in tests/data/jigsaw.txt");
 }
 
-/* variant.h: the status of sudoku_variant_true_candidates() "is SOLVED with a solution,
- * NO_SOLUTION, CONFLICT, or LIMIT". */
-Test(variant, true_candidates_status_is_solved_as_variant_h_says)
+/* variant.h: with a cell of two true candidates, "solution_count is then 2, count_exact
+ * false" (two of however many). */
+Test(variant, true_candidates_of_several_solutions_count_two_not_exactly)
 {
     static sudoku_puzzle grid;
     static sudoku_variant v;
@@ -565,9 +563,10 @@ Test(variant, true_candidates_status_is_solved_as_variant_h_says)
     uint8_t cells[2] = {0, 1};
     cr_assert_eq(sudoku_variant_add(&v, SUDOKU_CON_PAIR_SUM, 5, 0, cells, 2, NULL), 0);
     sudoku_result r = {0};
-    sudoku_status st = sudoku_variant_true_candidates(solver(), &v, NULL, masks, &r);
+    cr_assert_eq(sudoku_variant_true_candidates(solver(), &v, NULL, masks, &r), SUDOKU_MULTIPLE);
     cr_assert_eq(masks[0], 0xf, "r1c1 can hold any digit");
-    cr_assert_eq(st, SUDOKU_SOLVED, "a variant with solutions: %s", sudoku_status_str(st));
+    cr_assert_eq(r.solution_count, 2);
+    cr_assert(!r.count_exact, "two of several solutions are no exact count");
 }
 
 /* A solve that stops before propagating (a given its DIGITS forbids) left the whole
