@@ -14,6 +14,7 @@
  * Every case is seeded: a failure names its seed and round, and replays.
  */
 #include <criterion/criterion.h>
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +23,7 @@
 #include "tests/support/dlx.h"
 #include "tests/support/fixtures.h"
 #include "tests/support/variant_draw.h"
+#include "tests/support/variant_text.h"
 
 #define BRUTE_CAP 6000 /* most completions a case enumerates; more givens until under it */
 
@@ -567,6 +569,58 @@ Test(variant, true_candidates_of_several_solutions_count_two_not_exactly)
     cr_assert_eq(masks[0], 0xf, "r1c1 can hold any digit");
     cr_assert_eq(r.solution_count, 2);
     cr_assert(!r.count_exact, "two of several solutions are no exact count");
+}
+
+/* ---- the generated puzzles of tests/data/variants/ (bench/variant_gen.c) ---- */
+
+/* Every puzzle of FAMILY.txt is unique, its solution the file's, which keeps every
+ * constraint by both checkers; FAMILY.jsonl, its f-puzzles form, has as many lines. */
+static int check_fixture(const char *txt, sudoku_variant *v)
+{
+    static uint8_t sol[SUDOKU_VARIANT_MAX_SIZE * SUDOKU_VARIANT_MAX_SIZE],
+        got[SUDOKU_VARIANT_MAX_SIZE * SUDOKU_VARIANT_MAX_SIZE];
+    size_t n = 0, njson = 0;
+    char **lines = test_read_lines(txt, &n), json[512];
+    snprintf(json, sizeof(json), "%.*s.jsonl", (int)(strlen(txt) - 4), txt);
+    test_free_lines(test_read_lines(json, &njson));
+    cr_assert_eq(njson, n, "%s: %zu f-puzzles objects for %zu puzzles", json, njson, n);
+    for (size_t i = 0; i < n; i++) {
+        char err[SUDOKU_ERR_LEN] = "";
+        cr_assert_eq(vtext_read(lines[i], strlen(lines[i]), v, sol, err), 0, "%s:%zu: %s", txt,
+                     i + 1, err);
+        cr_assert(all_hold(v, sol) && sudoku_variant_satisfied(v, sol), "%s:%zu: solution", txt,
+                  i + 1);
+        sudoku_limits lim = {.max_solutions = 2};
+        sudoku_result r = {.solutions = got, .solutions_capacity = 1};
+        cr_assert_eq(sudoku_variant_solve(solver(), v, &lim, &r), SUDOKU_SOLVED, "%s:%zu: %s", txt,
+                     i + 1, sudoku_status_str(r.status));
+        cr_assert(r.count_exact, "%s:%zu: not proven unique", txt, i + 1);
+        cr_assert_arr_eq(got, sol, (size_t)(v->grid.size * v->grid.size), "%s:%zu", txt, i + 1);
+    }
+    test_free_lines(lines);
+    return (int)n;
+}
+
+Test(variant, the_generated_puzzles_are_unique_with_their_solution)
+{
+    const char *dir = "tests/data/variants";
+    DIR *d = opendir(dir);
+    cr_assert_not_null(d, "%s", dir);
+    sudoku_variant *v = malloc(sizeof(*v));
+    cr_assert_not_null(v);
+    int files = 0, puzzles = 0;
+    for (struct dirent *e; (e = readdir(d)) != NULL;) {
+        size_t len = strlen(e->d_name);
+        if (len < 5 || strcmp(e->d_name + len - 4, ".txt") != 0) continue;
+        char path[512];
+        snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+        puzzles += check_fixture(path, v);
+        files++;
+    }
+    closedir(d);
+    free(v);
+    cr_assert_geq(files, 9, "only %d families in %s", files, dir);
+    cr_assert_geq(puzzles, 3 * files);
 }
 
 /* A solve that stops before propagating (a given its DIGITS forbids) left the whole
