@@ -424,15 +424,17 @@ static bool vx_board_init(vx_engine *e, const uint8_t *givens)
 /* The unsolved cell with the fewest candidates, -1 when all are solved. */
 static int vx_pick(const vx_engine *e)
 {
-    int best = -1, best_count = SUDOKU_VARIANT_MAX_SIZE + 1;
+    /* Fewest candidates; among those, the cell whose guesses failed most. */
+    int best = -1, best_k = SUDOKU_VARIANT_MAX_SIZE + 1;
+    uint32_t best_w = 0;
     for (int c = 0; c < e->ncells; c++) {
         uint16_t m = e->cand[c];
         if ((m & (m - 1)) == 0) continue;
         int k = __builtin_popcount(m);
-        if (k < best_count) {
+        if (k < best_k || (k == best_k && e->conflicts[c] > best_w)) {
             best = c;
-            best_count = k;
-            if (k == 2) break;
+            best_k = k;
+            best_w = e->conflicts[c];
         }
     }
     return best;
@@ -471,6 +473,7 @@ static void vx_dfs(vx_engine *e, const sudoku_limits *lim, bool ok, sudoku_resul
     for (;;) {
         if (!ok) {
             e->stats.backtracks++;
+            if (depth > 0) e->conflicts[e->frames[depth - 1].cell]++;
         } else {
             int cell = vx_pick(e);
             if (cell < 0) {
@@ -505,6 +508,7 @@ static void vx_dfs(vx_engine *e, const sudoku_limits *lim, bool ok, sudoku_resul
 void vx_search(vx_engine *e, const uint8_t *givens, const sudoku_limits *lim, sudoku_result *r)
 {
     memset(&e->stats, 0, sizeof(e->stats));
+    memset(e->conflicts, 0, sizeof(e->conflicts));
     e->stats.nodes = 1;
     bool ok = vx_board_init(e, givens) && vx_propagate(e);
     vx_dfs(e, lim, ok, r);
@@ -515,6 +519,7 @@ bool vx_true_candidates(vx_engine *e, const uint8_t *givens, const sudoku_limits
                         uint16_t *found, sudoku_result *r)
 {
     memset(&e->stats, 0, sizeof(e->stats));
+    memset(e->conflicts, 0, sizeof(e->conflicts));
     e->stats.nodes = 1;
     memset(found, 0, (size_t)e->ncells * sizeof(*found));
     bool ok = vx_board_init(e, givens) && vx_propagate(e);

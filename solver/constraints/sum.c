@@ -1,13 +1,154 @@
 /* sum.c -- SUM (little killer: repeats allowed) and ARROW (the shaft sums to the pill's number).
  *
- * DESIGN: both are one linear equation, sum of w_i * x_i = target, kept by
- * bounds: each term may only take values the other terms' extremes can
- * balance. A SUM has weights 1 and its value as target; an ARROW gives its
- * pill cells -100, -10, -1 (a decimal number, read in its cells' order)
- * and its shaft +1, with target 0. The weights live in the family data.
- * With every cell solved the bounds meet, so a broken sum empties a cell.
+ * DESIGN: a sum of cells that must land in a set of totals (one total for
+ * a SUM, the pill's possible numbers for an ARROW) keeps exactly the
+ * digits that some choice of the other cells' digits completes: sums
+ * reachable from the left (prefix sets) against totals still reachable
+ * from the right (need sets), as bit sets of totals, a shift per digit.
+ * Repeats are allowed, so digits that must differ (cells that share a
+ * unit) are left to the peers. An ARROW then keeps the pill numbers the
+ * shaft can reach. Sums too long or too large for the bit sets fall back
+ * to bounds on the one linear equation sum of w_i * x_i = target (pill
+ * weights -100, -10, -1, shaft +1), which also serves the house rule's
+ * derived sums. Either way a broken complete sum empties a cell.
  */
+#include <string.h>
+
 #include "solver/constraints/constraints.h"
+
+/* Totals the bit sets hold, 0..VX_SUM_BITS-1, and the cells a sum may have to use them. */
+#define VX_SUM_WORDS 16
+#define VX_SUM_BITS  (64 * VX_SUM_WORDS)
+#define VX_SUM_CELLS 32
+
+typedef struct vx_sums {
+    uint64_t w[VX_SUM_WORDS];
+} vx_sums;
+
+/* out |= in shifted up (toward larger totals) by s, 0 <= s < 64, over
+ * the first `words` words (the totals a sum can reach). */
+static void vx_sums_or_up(vx_sums *out, const vx_sums *in, int s, int words)
+{
+    for (int i = words - 1; i >= 0; i--) {
+        uint64_t v = in->w[i] << s;
+        if (s && i > 0) v |= in->w[i - 1] >> (64 - s);
+        out->w[i] |= v;
+    }
+}
+
+/* out |= in shifted down by s, 0 <= s < 64, over the first `words` words. */
+static void vx_sums_or_down(vx_sums *out, const vx_sums *in, int s, int words)
+{
+    for (int i = 0; i < words; i++) {
+        uint64_t v = in->w[i] >> s;
+        if (s && i + 1 < words) v |= in->w[i + 1] << (64 - s);
+        out->w[i] |= v;
+    }
+}
+
+/* Whether (a shifted up by s) meets b, over the first `words` words. */
+static bool vx_sums_meet_up(const vx_sums *a, const vx_sums *b, int s, int words)
+{
+    vx_sums t;
+    memset(&t, 0, (size_t)words * sizeof(t.w[0]));
+    vx_sums_or_up(&t, a, s, words);
+    for (int i = 0; i < words; i++) {
+        if (t.w[i] & b->w[i]) return true;
+    }
+    return false;
+}
+
+/* Whether a sum of k cells of an n x n grid fits the bit sets. */
+static bool vx_sum_fits(int n, int k)
+{
+    return k <= VX_SUM_CELLS && k * n < VX_SUM_BITS;
+}
+
+/* Narrows cells[0..k) to the digits some completion to a total in
+ * `totals` uses; *reach gets every total the cells can make. */
+static bool vx_sum_support(vx_engine *e, const uint8_t *cells, int k, const vx_sums *totals,
+                           vx_sums *reach)
+{
+    int words = k * e->n / 64 + 1;
+    size_t bytes = (size_t)words * sizeof(uint64_t);
+    vx_sums prefix[VX_SUM_CELLS + 1], need;
+    memset(reach, 0, sizeof(*reach));
+    memset(&prefix[0], 0, bytes);
+    prefix[0].w[0] = 1;
+    for (int i = 0; i < k; i++) {
+        memset(&prefix[i + 1], 0, bytes);
+        for (uint16_t m = e->cand[cells[i]]; m; m &= m - 1) {
+            vx_sums_or_up(&prefix[i + 1], &prefix[i], __builtin_ctz(m) + 1, words);
+        }
+    }
+    memcpy(reach, &prefix[k], bytes);
+    memcpy(&need, totals, bytes);
+    for (int i = k - 1; i >= 0; i--) {
+        uint16_t keep = 0;
+        vx_sums before;
+        memset(&before, 0, bytes);
+        for (uint16_t m = e->cand[cells[i]]; m; m &= m - 1) {
+            int d = __builtin_ctz(m) + 1;
+            if (vx_sums_meet_up(&prefix[i], &need, d, words)) {
+                keep |= vx_bit(d);
+                vx_sums_or_down(&before, &need, d, words);
+            }
+        }
+        if (!vx_keep(e, cells[i], keep)) return false;
+        need = before;
+    }
+    return true;
+}
+
+static bool vx_sum_run(vx_engine *e, const vx_prop *p)
+{
+    vx_sums totals = {0}, reach;
+    totals.w[p->value / 64] = UINT64_C(1) << (p->value % 64);
+    return vx_sum_support(e, p->cells, p->ncells, &totals, &reach);
+}
+
+/* The numbers an arrow's pill (cells[0..aux)) can read, as a set; calls
+ * keep_digits with each reading's digits when `reach` is not NULL and
+ * holds it. Pill digits of 10 and more read as their decimal digits' place
+ * values would: d * 10^k, the same rule the weights state. */
+static void vx_pill_numbers(const vx_engine *e, const vx_prop *p, vx_sums *numbers,
+                            const vx_sums *reach, uint16_t *keep)
+{
+    int aux = p->aux, d[3] = {0, 0, 0};
+    uint16_t m[3] = {0, 0, 0};
+    for (int i = 0; i < aux; i++) m[i] = e->cand[p->cells[i]];
+    for (uint16_t a = m[0]; a; a &= a - 1) {
+        d[0] = __builtin_ctz(a) + 1;
+        for (uint16_t b = aux > 1 ? m[1] : 1; b; b &= b - 1) {
+            d[1] = __builtin_ctz(b) + 1;
+            for (uint16_t c = aux > 2 ? m[2] : 1; c; c &= c - 1) {
+                d[2] = __builtin_ctz(c) + 1;
+                int number = aux == 1   ? d[0]
+                             : aux == 2 ? 10 * d[0] + d[1]
+                                        : 100 * d[0] + 10 * d[1] + d[2];
+                if (number >= VX_SUM_BITS) continue;
+                if (!reach) {
+                    numbers->w[number / 64] |= UINT64_C(1) << (number % 64);
+                } else if (reach->w[number / 64] >> (number % 64) & 1) {
+                    for (int i = 0; i < aux; i++) keep[i] |= vx_bit(d[i]);
+                }
+            }
+        }
+    }
+}
+
+static bool vx_arrow_run(vx_engine *e, const vx_prop *p)
+{
+    vx_sums numbers = {0}, reach;
+    uint16_t keep[3] = {0, 0, 0};
+    vx_pill_numbers(e, p, &numbers, NULL, NULL);
+    if (!vx_sum_support(e, p->cells + p->aux, p->ncells - p->aux, &numbers, &reach)) return false;
+    vx_pill_numbers(e, p, NULL, &reach, keep);
+    for (int i = 0; i < p->aux; i++) {
+        if (!vx_keep(e, p->cells[i], keep[i])) return false;
+    }
+    return true;
+}
 
 static bool vx_linear_run(vx_engine *e, const vx_prop *p)
 {
@@ -37,6 +178,15 @@ static bool vx_linear_run(vx_engine *e, const vx_prop *p)
 
 bool vx_sum_add(vx_engine *e, const uint8_t *cells, int ncells, const int32_t *weights, int target)
 {
+    if (!weights && vx_sum_fits(e->n, ncells)) {
+        if (target < 0 || target >= VX_SUM_BITS) { /* a derived total no digits make */
+            e->initial[cells[0]] = 0;
+            return true;
+        }
+        vx_prop *p = vx_add_prop(e, vx_sum_run, cells, ncells);
+        if (p) p->value = target;
+        return p != NULL;
+    }
     uint32_t at;
     int32_t *w = vx_data(e, (uint32_t)ncells, &at);
     vx_prop *p = w ? vx_add_prop(e, vx_linear_run, cells, ncells) : NULL;
@@ -103,6 +253,11 @@ bool vx_arrow_holds(const sudoku_variant *v, const sudoku_constraint *c, const u
 
 bool vx_arrow_compile(vx_engine *e, const sudoku_constraint *c, const uint8_t *cells)
 {
+    if (vx_sum_fits(e->n, c->ncells - c->aux)) {
+        vx_prop *p = vx_add_prop(e, vx_arrow_run, cells, c->ncells);
+        if (p) p->aux = c->aux;
+        return p != NULL;
+    }
     int32_t w[VX_MAX_CELLS];
     for (int i = 0; i < c->ncells; i++) w[i] = vx_arrow_weight(c, i);
     return vx_sum_add(e, cells, c->ncells, w, 0);
