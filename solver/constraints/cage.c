@@ -73,9 +73,7 @@ static bool vx_cage_run(vx_engine *e, const vx_prop *p)
     return true;
 }
 
-/* Lists the k-digit sets summing to `sum` in e->data (once a compile: they
- * depend on k and the sum alone). Returns false when the data is full. */
-static bool vx_cage_sets(vx_engine *e, int k, int sum, uint32_t *at, uint32_t *count)
+bool vx_cage_sets(vx_engine *e, int k, int sum, uint32_t *at, uint32_t *count)
 {
     vx_cage_memo *memo = &e->cage_sets[k][sum];
     if (!memo->listed) {

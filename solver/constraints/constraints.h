@@ -226,6 +226,12 @@ VX_FAMILY_FNS(negative)
  * (weights NULL: all 1). cells must outlive the solve. */
 bool vx_sum_add(vx_engine *e, const uint8_t *cells, int ncells, const int32_t *weights, int target);
 
+/* cage.c: lists the sets of k distinct digits summing to `sum` (1 <=
+ * sum <= VX_MAX_CAGE_SUM) in e->data, once a compile (they depend on k and
+ * the sum alone), and says where: e->data[*at .. *at + *count). Returns
+ * false when the data is full. Only at compile time. */
+bool vx_cage_sets(vx_engine *e, int k, int sum, uint32_t *at, uint32_t *count);
+
 /* cage.c: the house rule, after every constraint is in (false: engine full). */
 bool vx_cage_finish(vx_engine *e);
 

@@ -1,10 +1,12 @@
 /* sandwich.c -- SANDWICH: in a row or column, the digits between its 1 and its N sum to the clue.
  *
  * DESIGN: enumerate the places (i, j) of the 1 and the N that the masks
- * allow; a placing stands when the cells between can reach the clue by
- * bounds (each keeping 2..N-1). Each cell keeps the union over standing
- * placings: 1 or N at the ends, the in-bounds digits between, anything
- * else outside. Solved cells leave one placing, whose sum then must meet.
+ * allow; with them placed, the k cells between hold one of the sets of k
+ * digits of 2..N-1 summing to the clue (the cage family's lists), and the
+ * cells outside hold the other middle digits. A set stands when every
+ * cell has a candidate on its side and every digit a cell to go to; each
+ * cell keeps the union of what the standing (placing, set) pairs leave
+ * it. Solved cells leave one placing and one set, so a broken clue fails.
  */
 #include "solver/constraints/constraints.h"
 
@@ -46,37 +48,61 @@ bool vx_sandwich_holds(const sudoku_variant *v, const sudoku_constraint *c, cons
     return sum == c->value;
 }
 
+/* With the 1 at i and the N at j: whether the cells from..to-1 between
+ * them can hold the digit set `set` (no 1, no N) and the other cells the
+ * other middle digits; adds what each cell keeps so to keep[]. */
+static bool vx_sandwich_fill(const vx_engine *e, const vx_prop *p, int i, int j, uint16_t set,
+                             uint16_t *keep)
+{
+    int from = (i < j ? i : j) + 1, to = i < j ? j : i;
+    int n = e->n;
+    uint16_t middle = (uint16_t)(e->full & ~(vx_bit(1) | vx_bit(n))), rest = middle & ~set;
+    uint16_t inside = 0, outside = 0;
+    for (int k = 0; k < n; k++) {
+        uint16_t m = e->cand[p->cells[k]];
+        if (k == i || k == j) continue;
+        bool between = k >= from && k < to;
+        uint16_t want = between ? set : rest;
+        if (!(m & want)) return false;
+        if (between)
+            inside |= m;
+        else
+            outside |= m;
+    }
+    if ((inside & set) != set || (outside & rest) != rest) return false;
+    for (int k = 0; k < n; k++) {
+        if (k != i && k != j) keep[k] |= e->cand[p->cells[k]] & (k >= from && k < to ? set : rest);
+    }
+    return true;
+}
+
 static bool vx_sandwich_run(vx_engine *e, const vx_prop *p)
 {
     int n = e->n;
-    uint16_t ends = (uint16_t)(vx_bit(1) | vx_bit(n)), keep[SUDOKU_VARIANT_MAX_SIZE] = {0};
-    uint16_t mid[SUDOKU_VARIANT_MAX_SIZE];
-    for (int i = 0; i < n; i++) mid[i] = e->cand[p->cells[i]] & (uint16_t)~ends;
+    uint16_t keep[SUDOKU_VARIANT_MAX_SIZE] = {0};
     for (int i = 0; i < n; i++) {
         if (!(e->cand[p->cells[i]] & vx_bit(1))) continue;
         for (int j = 0; j < n; j++) {
             if (j == i || !(e->cand[p->cells[j]] & vx_bit(n))) continue;
-            int from = (i < j ? i : j) + 1, to = i < j ? j : i, low = 0, high = 0;
-            bool fits = true;
-            for (int k = from; fits && k < to; k++) {
-                fits = mid[k] != 0;
-                if (fits) {
-                    low += vx_min(mid[k]);
-                    high += vx_max(mid[k]);
+            /* The k cells between hold one of the k-digit sets of 2..N-1
+             * summing to the clue. */
+            int k = (i < j ? j - i : i - j) - 1;
+            bool any = false;
+            uint16_t part[SUDOKU_VARIANT_MAX_SIZE] = {0};
+            if (k == 0) {
+                any = p->value == 0 && vx_sandwich_fill(e, p, i, j, 0, part);
+            } else if (p->value >= 1 && p->value <= VX_MAX_CAGE_SUM) {
+                const vx_cage_memo *memo = &e->cage_sets[k][p->value];
+                for (uint32_t s = 0; memo->listed && s < memo->count; s++) {
+                    uint16_t set = (uint16_t)e->data[memo->at + s];
+                    if (set & (vx_bit(1) | vx_bit(n))) continue;
+                    any |= vx_sandwich_fill(e, p, i, j, set, part);
                 }
             }
-            if (!fits || p->value < low || p->value > high) continue;
+            if (!any) continue;
+            for (int x = 0; x < n; x++) keep[x] |= part[x];
             keep[i] |= vx_bit(1);
             keep[j] |= vx_bit(n);
-            for (int k = 0; k < n; k++) {
-                if (k == i || k == j) continue;
-                if (k < from || k >= to) {
-                    keep[k] |= mid[k];
-                    continue;
-                }
-                int lo = p->value - (high - vx_max(mid[k])), hi = p->value - (low - vx_min(mid[k]));
-                keep[k] |= mid[k] & vx_range(lo, hi);
-            }
         }
     }
     for (int i = 0; i < n; i++) {
@@ -87,6 +113,10 @@ static bool vx_sandwich_run(vx_engine *e, const vx_prop *p)
 
 bool vx_sandwich_compile(vx_engine *e, const sudoku_constraint *c, const uint8_t *cells)
 {
+    for (int k = 1; k <= e->n - 2 && c->value >= 1; k++) {
+        uint32_t at, count;
+        if (!vx_cage_sets(e, k, c->value, &at, &count)) return false;
+    }
     vx_prop *p = vx_add_prop(e, vx_sandwich_run, cells, c->ncells);
     if (p) p->value = c->value;
     return p != NULL;
