@@ -213,6 +213,7 @@ sudoku_status sudoku_variant_true_candidates(sudoku_variant_solver *s, const sud
             masks[c] = found[c];
             if (found[c] & (found[c] - 1)) r->solution_count = 2;
         }
+        if (r->solution_count == 2) r->count_exact = false; /* two, and maybe more */
         vx_status(r);
     }
     r->stats.elapsed_ns = sudoku_now_ns() - start;

@@ -64,37 +64,107 @@ static bool vx_sum_fits(int n, int k)
     return k <= VX_SUM_CELLS && k * n < VX_SUM_BITS;
 }
 
+/* Cells that must differ (peers, next to each other in the sum's list:
+ * a little killer's cells in one box, an arrow's in one row) are taken
+ * together, up to this many and this many ways to fill them. */
+#define VX_GROUP_CELLS 3
+#define VX_GROUP_WAYS  1024
+
+/* One way to fill a group: its total and its digits. */
+typedef struct vx_way {
+    uint8_t total;
+    uint8_t digit[VX_GROUP_CELLS];
+} vx_way;
+
+/* The ways to fill cells[0..g) with digits that differ; returns how many. */
+static int vx_group_ways(const vx_engine *e, const uint8_t *cells, int g, vx_way *out)
+{
+    int count = 0;
+    uint16_t m[VX_GROUP_CELLS] = {1, 1, 1}; /* a missing cell: one pass, digit 0 */
+    for (int i = 0; i < g; i++) m[i] = e->cand[cells[i]];
+    for (uint16_t a = m[0]; a; a &= a - 1) {
+        int x = __builtin_ctz(a) + 1;
+        for (uint16_t b = g > 1 ? m[1] & ~vx_bit(x) : 1; b; b &= b - 1) {
+            int y = g > 1 ? __builtin_ctz(b) + 1 : 0;
+            for (uint16_t c = g > 2 ? m[2] & ~vx_bit(x) & ~(y ? vx_bit(y) : 0) : 1; c; c &= c - 1) {
+                int z = g > 2 ? __builtin_ctz(c) + 1 : 0;
+                out[count++] = (vx_way){(uint8_t)(x + y + z), {(uint8_t)x, (uint8_t)y, (uint8_t)z}};
+            }
+        }
+    }
+    return count;
+}
+
+/* Splits cells[0..k) into groups of peers; start[g] is where group g
+ * begins, start[groups] = k. Returns the number of groups. */
+static int vx_groups(const vx_engine *e, const uint8_t *cells, int k, int *start)
+{
+    int groups = 0, ways = 0;
+    for (int i = 0; i < k; i++) {
+        int size = groups ? i - start[groups - 1] : 0, count = __builtin_popcount(e->cand[cells[i]]);
+        bool joins = size > 0 && size < VX_GROUP_CELLS && ways * count <= VX_GROUP_WAYS;
+        for (int j = i - size; joins && j < i; j++) {
+            joins = e->peers[cells[i]][cells[j] / 64] >> (cells[j] % 64) & 1;
+        }
+        if (joins) {
+            ways *= count;
+        } else {
+            start[groups++] = i;
+            ways = count;
+        }
+    }
+    start[groups] = k;
+    return groups;
+}
+
 /* Narrows cells[0..k) to the digits some completion to a total in
  * `totals` uses; *reach gets every total the cells can make. */
 static bool vx_sum_support(vx_engine *e, const uint8_t *cells, int k, const vx_sums *totals,
                            vx_sums *reach)
 {
-    int words = k * e->n / 64 + 1;
+    int words = k * e->n / 64 + 1, start[VX_SUM_CELLS + 1];
     size_t bytes = (size_t)words * sizeof(uint64_t);
+    int groups = vx_groups(e, cells, k, start);
     vx_sums prefix[VX_SUM_CELLS + 1], need;
+    vx_way ways[VX_GROUP_WAYS];
     memset(reach, 0, sizeof(*reach));
     memset(&prefix[0], 0, bytes);
     prefix[0].w[0] = 1;
-    for (int i = 0; i < k; i++) {
-        memset(&prefix[i + 1], 0, bytes);
-        for (uint16_t m = e->cand[cells[i]]; m; m &= m - 1) {
-            vx_sums_or_up(&prefix[i + 1], &prefix[i], __builtin_ctz(m) + 1, words);
+    for (int g = 0; g < groups; g++) {
+        int count = vx_group_ways(e, &cells[start[g]], start[g + 1] - start[g], ways);
+        uint64_t done[2] = {0, 0}; /* totals already shifted in, of at most 3 * 16 */
+        memset(&prefix[g + 1], 0, bytes);
+        for (int w = 0; w < count; w++) {
+            int t = ways[w].total;
+            if (done[t / 64] >> (t % 64) & 1) continue;
+            done[t / 64] |= UINT64_C(1) << (t % 64);
+            vx_sums_or_up(&prefix[g + 1], &prefix[g], t, words);
         }
     }
-    memcpy(reach, &prefix[k], bytes);
+    memcpy(reach, &prefix[groups], bytes);
     memcpy(&need, totals, bytes);
-    for (int i = k - 1; i >= 0; i--) {
-        uint16_t keep = 0;
+    for (int g = groups - 1; g >= 0; g--) {
+        int size = start[g + 1] - start[g];
+        int count = vx_group_ways(e, &cells[start[g]], size, ways);
+        uint16_t keep[VX_GROUP_CELLS] = {0};
+        uint64_t tried[2] = {0, 0}, good[2] = {0, 0};
         vx_sums before;
         memset(&before, 0, bytes);
-        for (uint16_t m = e->cand[cells[i]]; m; m &= m - 1) {
-            int d = __builtin_ctz(m) + 1;
-            if (vx_sums_meet_up(&prefix[i], &need, d, words)) {
-                keep |= vx_bit(d);
-                vx_sums_or_down(&before, &need, d, words);
+        for (int w = 0; w < count; w++) {
+            int t = ways[w].total;
+            if (!(tried[t / 64] >> (t % 64) & 1)) {
+                tried[t / 64] |= UINT64_C(1) << (t % 64);
+                if (vx_sums_meet_up(&prefix[g], &need, t, words)) {
+                    good[t / 64] |= UINT64_C(1) << (t % 64);
+                    vx_sums_or_down(&before, &need, t, words);
+                }
             }
+            if (!(good[t / 64] >> (t % 64) & 1)) continue;
+            for (int i = 0; i < size; i++) keep[i] |= vx_bit(ways[w].digit[i]);
         }
-        if (!vx_keep(e, cells[i], keep)) return false;
+        for (int i = 0; i < size; i++) {
+            if (!vx_keep(e, cells[start[g] + i], keep[i])) return false;
+        }
         need = before;
     }
     return true;
