@@ -448,6 +448,37 @@ Test(variant, constraints_from_another_grid_are_mostly_unsatisfiable_and_counted
                  none);
 }
 
+/* Constraints of random kinds on random cells with random values and aux, as a hostile
+ * list would bring them: whatever sudoku_variant_add() accepts is counted right. */
+Test(variant, random_lists_the_engine_accepts_count_as_the_brute_force)
+{
+    round *x = round_new();
+    sudoku_rng rng;
+    sudoku_rng_seed(&rng, 77);
+    int accepted = 0;
+    for (int t = 0; t < 400; t++) {
+        int n = t % 3 ? 4 : 6;
+        round_start(x, n, n == 4 ? 2 : 8, &rng);
+        for (int k = 1 + (int)sudoku_rng_below(&rng, 3); k > 0; k--) {
+            uint8_t cells[8];
+            int kind = (int)sudoku_rng_below(&rng, SUDOKU_CON_COUNT);
+            int ncells = (int)sudoku_rng_below(&rng, 7),
+                value = (int)sudoku_rng_below(&rng, 30) - 3;
+            int aux = (int)sudoku_rng_below(&rng, 5);
+            for (int i = 0; i < ncells; i++)
+                cells[i] = (uint8_t)sudoku_rng_below(&rng, (uint64_t)(n * n));
+            accepted += sudoku_variant_add(x->v, (sudoku_constraint_kind)kind, value, aux, cells,
+                                           ncells, NULL) == 0;
+        }
+        char what[96];
+        snprintf(what, sizeof(what), "random list round %d (%u constraints)", t,
+                 x->v->nconstraints);
+        check_case(x->v, &x->all, what);
+    }
+    cr_assert_gt(accepted, 100, "only %d random constraints accepted", accepted);
+    round_free(x);
+}
+
 /* ---- 9x9: exact cover as the second judge of what it can model ---- */
 
 /* n cells of distinct digits of sol, chosen at random: one more unit sol keeps. */
@@ -465,20 +496,22 @@ static void random_unit(int n, const uint8_t *sol, sudoku_rng *rng, uint8_t *uni
     }
 }
 
-/* Givens, extra units and digit sets from sol on shape, counted by both up to cap. */
-static void dlx_round(const sudoku_puzzle *shape, const uint8_t *sol, sudoku_rng *rng,
-                      const char *what)
+/* Givens (given_pct of the cells), extra units and digit sets from sol on shape, counted
+ * by both up to a cap. */
+static void dlx_round(const sudoku_puzzle *shape, const uint8_t *sol, int given_pct,
+                      sudoku_rng *rng, const char *what)
 {
-    enum { CAP = 300, MAX_UNITS = 3 };
+    enum { CAP = 300, MAX_UNITS = 3, NN = SUDOKU_VARIANT_MAX_SIZE * SUDOKU_VARIANT_MAX_SIZE };
     static sudoku_puzzle p;
     static sudoku_variant v;
-    static uint8_t units[MAX_UNITS * 9];
-    static uint32_t allowed[81];
+    static uint8_t units[MAX_UNITS * SUDOKU_VARIANT_MAX_SIZE];
+    static uint32_t allowed[NN];
     p = *shape;
-    int n = 9, nunits = (int)sudoku_rng_below(rng, MAX_UNITS + 1);
-    for (int cell = 0; cell < 81; cell++) {
-        p.cells[cell] = sudoku_rng_below(rng, 100) < 26 ? sol[cell] : 0;
-        allowed[cell] = 0x1ff;
+    int n = p.size, nunits = (int)sudoku_rng_below(rng, MAX_UNITS + 1);
+    uint32_t all = (1u << n) - 1, odd = 0x55555555u & all;
+    for (int cell = 0; cell < n * n; cell++) {
+        p.cells[cell] = (int)sudoku_rng_below(rng, 100) < given_pct ? sol[cell] : 0;
+        allowed[cell] = all;
     }
     char err[SUDOKU_ERR_LEN] = "";
     cr_assert_eq(sudoku_variant_init(&v, &p, err), 0, "%s: %s", what, err);
@@ -488,9 +521,9 @@ static void dlx_round(const sudoku_puzzle *shape, const uint8_t *sol, sudoku_rng
                      "%s: %s", what, err);
     }
     for (int k = (int)sudoku_rng_below(rng, 12); k > 0; k--) {
-        uint8_t cell = (uint8_t)sudoku_rng_below(rng, 81);
-        uint32_t mask = sol[cell] % 2 ? 0x155 : 0x0aa; /* odd or even */
-        if (sudoku_rng_below(rng, 3) == 0) mask |= (uint32_t)sudoku_rng_next(rng) & 0x1ff;
+        uint8_t cell = (uint8_t)sudoku_rng_below(rng, (uint64_t)(n * n));
+        uint32_t mask = sol[cell] % 2 ? odd : all & ~odd;
+        if (sudoku_rng_below(rng, 3) == 0) mask |= (uint32_t)sudoku_rng_next(rng) & all;
         allowed[cell] &= mask;
         cr_assert_eq(sudoku_variant_add(&v, SUDOKU_CON_DIGITS, (int)mask, 0, &cell, 1, err), 0,
                      "%s: %s", what, err);
@@ -506,6 +539,21 @@ static void dlx_round(const sudoku_puzzle *shape, const uint8_t *sol, sudoku_rng
     cr_assert_eq(r.count_exact, want < CAP, "%s", what);
 }
 
+Test(variant, extra_units_and_digit_sets_count_as_exact_cover_on_16x16)
+{
+    static sudoku_puzzle shape;
+    static uint8_t sol[256];
+    sudoku_rng rng;
+    sudoku_rng_seed(&rng, 16);
+    cr_assert_eq(sudoku_puzzle_init(&shape, 16, 4, 4, NULL), 0);
+    for (int t = 0; t < 20; t++) {
+        char what[64];
+        snprintf(what, sizeof(what), "16x16 round %d", t);
+        cr_assert_eq(sudoku_grid_random(&shape, &rng, sol), 0);
+        dlx_round(&shape, sol, 55, &rng, what);
+    }
+}
+
 Test(variant, extra_units_and_digit_sets_count_as_exact_cover_on_9x9)
 {
     static sudoku_puzzle shape;
@@ -517,7 +565,7 @@ Test(variant, extra_units_and_digit_sets_count_as_exact_cover_on_9x9)
         char what[64];
         snprintf(what, sizeof(what), "9x9 round %d", t);
         cr_assert_eq(sudoku_grid_random(&shape, &rng, sol), 0);
-        dlx_round(&shape, sol, &rng, what);
+        dlx_round(&shape, sol, 26, &rng, what);
     }
 }
 
@@ -546,7 +594,7 @@ Test(variant, jigsaw_extra_units_and_digit_sets_count_as_exact_cover)
         for (int t = 0; t < 4; t++, rounds++) {
             char what[64];
             snprintf(what, sizeof(what), "jigsaw line %zu round %d", i + 1, t);
-            dlx_round(&shape, sol, &rng, what);
+            dlx_round(&shape, sol, 26, &rng, what);
         }
     }
     test_free_lines(lines);
