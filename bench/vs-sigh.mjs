@@ -10,7 +10,10 @@
 // unique); each timed run builds the solver from the parsed constraint and counts solutions
 // up to 2, as our engine compiles its list and proves uniqueness. Prints one line per file:
 //
-//   FILE PUZZLES MEDIAN_MS_PER_PUZZLE MIN_MS_PER_PUZZLE
+//   FILE PUZZLES MEDIAN_MS_PER_PUZZLE MIN_MS_PER_PUZZLE NODES_PER_PUZZLE
+//
+// (nodes: sigh's nodesSearched counter of the untimed solve, a measure the machine's load
+// does not change, next to our engine's own count of search nodes)
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -92,14 +95,18 @@ const solveOnce = (parsed) => {
   return solver.countSolutions(2);
 };
 
+let nodes = 0;
+
 for (const file of files) {
+  nodes = 0;
   const puzzles = readFileSync(file, 'utf8').split('\n').filter((l) => l.trim()).map((line, i) => {
     const fp = JSON.parse(line);
     const parsed = SudokuParser.parseText(toSigh(fp));
     const solver = SudokuBuilder.build(SudokuBuilder.resolveConstraint(parsed));
     const first = Array.from(solver.nthSolution(0) || []);
     if (first.join() !== fp.solution.join()) throw Error(`${file}:${i + 1}: sigh's solution differs`);
-    if (solveOnce(parsed) !== 1) throw Error(`${file}:${i + 1}: not unique for sigh`);
+    if (solver.countSolutions(2) !== 1) throw Error(`${file}:${i + 1}: not unique for sigh`);
+    nodes += solver.state().counters.nodesSearched;
     return parsed;
   });
   const ms = [];
@@ -109,5 +116,6 @@ for (const file of files) {
     ms.push(Number(process.hrtime.bigint() - start) / 1e6 / puzzles.length);
   }
   ms.sort((a, b) => a - b);
-  console.log(`${file} ${puzzles.length} ${ms[runs >> 1].toFixed(4)} ${ms[0].toFixed(4)}`);
+  const perPuzzle = (nodes / puzzles.length).toFixed(1);
+  console.log(`${file} ${puzzles.length} ${ms[runs >> 1].toFixed(4)} ${ms[0].toFixed(4)} ${perPuzzle}`);
 }

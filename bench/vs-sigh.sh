@@ -15,7 +15,9 @@
 # time) on FAMILY.txt; sigh's is bench/vs-sigh.mjs (its builder, then countSolutions(2))
 # under Debian's node on FAMILY.jsonl, the same puzzles as f-puzzles objects. Each side
 # solves the whole file RUNS times and reports the median; both check every answer
-# against the file's solution first. Environment:
+# against the file's solution first. The last two columns are the search nodes a puzzle
+# (ours: sudoku_stats.nodes; sigh's: its nodesSearched counter), which the machine's load
+# does not change: many more of ours means weaker propagation, not slower code. Environment:
 #   RUNS        runs a file (default 7)
 #   BENCH_CPU   CPU to pin both to (default 1)
 set -euo pipefail
@@ -31,12 +33,13 @@ command -v node >/dev/null || { echo "vs-sigh.sh: node is not installed" >&2; ex
 bench_pin "${BENCH_CPU:-1}"
 
 echo "variant engine vs sigh/Interactive-Sudoku-Solver ($(git -C "$sigh" rev-parse --short HEAD 2>/dev/null || echo "$sigh")), node $(node --version), $where, median of $runs runs"
-printf '%-13s %7s %12s %12s %10s %9s\n' family puzzles 'ours ms/pz' 'sigh ms/pz' 'ours pz/s' 'sigh/ours'
+printf '%-13s %7s %11s %11s %10s %9s %11s %11s\n' family puzzles 'ours ms/pz' 'sigh ms/pz' \
+    'ours pz/s' 'sigh/ours' 'ours nodes' 'sigh nodes'
 for txt in "$data"/*.txt; do
     family=$(basename "$txt" .txt)
-    read -r _ n ours _ _ < <("${pin[@]}" build/variant-bench "$runs" "$txt")
-    read -r _ m theirs _ < <("${pin[@]}" node bench/vs-sigh.mjs "$sigh" "$runs" "${txt%.txt}.jsonl")
+    read -r _ n ours _ ours_nodes < <("${pin[@]}" build/variant-bench "$runs" "$txt")
+    read -r _ m theirs _ sigh_nodes < <("${pin[@]}" node bench/vs-sigh.mjs "$sigh" "$runs" "${txt%.txt}.jsonl")
     [ "$n" = "$m" ] || { echo "vs-sigh.sh: $family: $n puzzles here, $m there" >&2; exit 1; }
-    awk -v f="$family" -v n="$n" -v a="$ours" -v b="$theirs" \
-        'BEGIN { printf "%-13s %7d %12.3f %12.3f %10.0f %8.1fx\n", f, n, a, b, 1000 / a, b / a }'
+    awk -v f="$family" -v n="$n" -v a="$ours" -v b="$theirs" -v x="$ours_nodes" -v y="$sigh_nodes" \
+        'BEGIN { printf "%-13s %7d %11.3f %11.3f %10.0f %8.2fx %11.0f %11.0f\n", f, n, a, b, 1000 / a, b / a, x, y }'
 done

@@ -350,11 +350,23 @@ static void round_free(round *x)
 }
 
 /* A random grid of n x n (boxes 2 x n/2), givens drawn from it until at most BRUTE_CAP
- * grids complete them (at least `min_givens`), their completions, and v with those givens. */
-static void round_start(round *x, int n, int min_givens, sudoku_rng *rng)
+ * grids complete them (at least `min_givens`), their completions, and v with those givens.
+ * With `jigsaw`, regions replace the boxes: region (d - 1 + shift[r]) % n for digit d in
+ * row r, shift a random permutation, takes one cell of each row and digit, so the grid
+ * keeps them (they are scattered: the engine must not care). */
+static void round_start(round *x, int n, int min_givens, bool jigsaw, sudoku_rng *rng)
 {
     cr_assert_eq(sudoku_puzzle_init(&x->shape, n, 2, n / 2, NULL), 0);
     cr_assert_eq(sudoku_grid_random(&x->shape, rng, x->sol), 0);
+    if (jigsaw) {
+        uint8_t shift[SUDOKU_VARIANT_MAX_SIZE];
+        for (int r = 0; r < n; r++) shift[r] = (uint8_t)r;
+        sudoku_rng_shuffle(rng, shift, (size_t)n);
+        for (int cell = 0; cell < n * n; cell++)
+            x->shape.regions[cell] = (uint8_t)((x->sol[cell] - 1 + shift[cell / n]) % n);
+        x->shape.has_regions = true;
+        cr_assert_eq(sudoku_puzzle_check(&x->shape, NULL), 0);
+    }
     uint8_t order[SUDOKU_VARIANT_MAX_SIZE * SUDOKU_VARIANT_MAX_SIZE];
     for (int i = 0; i < n * n; i++) order[i] = (uint8_t)i;
     sudoku_rng_shuffle(rng, order, (size_t)(n * n));
@@ -376,14 +388,14 @@ static const char *kind_name(int kind)
 /* Rounds of one kind (or of random kinds when kind < 0) on n x n, constraints drawn from
  * the givens' own grid, or from another one when `foreign`. Returns how many rounds had no
  * solution. */
-static int run_rounds(int kind, int n, int rounds, bool foreign, uint64_t seed)
+static int run_rounds(int kind, int n, int rounds, bool foreign, bool jigsaw, uint64_t seed)
 {
     round *x = round_new();
     sudoku_rng rng;
     sudoku_rng_seed(&rng, seed);
     int none = 0;
     for (int t = 0; t < rounds; t++) {
-        round_start(x, n, n == 4 ? (int)sudoku_rng_below(&rng, 4) : 6, &rng);
+        round_start(x, n, n == 4 ? (int)sudoku_rng_below(&rng, 4) : 6, jigsaw, &rng);
         uint8_t other[SUDOKU_VARIANT_MAX_SIZE * SUDOKU_VARIANT_MAX_SIZE];
         const uint8_t *from = x->sol;
         if (foreign) {
@@ -396,9 +408,9 @@ static int run_rounds(int kind, int n, int rounds, bool foreign, uint64_t seed)
             drawn += vdraw_one(x->v, (sudoku_constraint_kind)k, from, &rng) == 0;
         }
         char what[160];
-        snprintf(what, sizeof(what), "%dx%d %s seed %llu round %d (%u constraints)", n, n,
-                 kind >= 0 ? kind_name(kind) : "mixed", (unsigned long long)seed, t,
-                 x->v->nconstraints);
+        snprintf(what, sizeof(what), "%dx%d%s %s seed %llu round %d (%u constraints)", n, n,
+                 jigsaw ? " jigsaw" : "", kind >= 0 ? kind_name(kind) : "mixed",
+                 (unsigned long long)seed, t, x->v->nconstraints);
         bool global = false;
         for (uint32_t i = 0; i < x->v->nconstraints; i++)
             global |= x->v->constraints[i].ncells == 0 &&
@@ -417,8 +429,8 @@ static int run_rounds(int kind, int n, int rounds, bool foreign, uint64_t seed)
 #define X(id, name, doc)                                                                           \
     Test(variant_kind, id)                                                                         \
     {                                                                                              \
-        run_rounds(SUDOKU_CON_##id, 4, 24, false, 4000 + SUDOKU_CON_##id);                         \
-        run_rounds(SUDOKU_CON_##id, 6, 8, false, 6000 + SUDOKU_CON_##id);                          \
+        run_rounds(SUDOKU_CON_##id, 4, 24, false, false, 4000 + SUDOKU_CON_##id);                  \
+        run_rounds(SUDOKU_CON_##id, 6, 8, false, false, 6000 + SUDOKU_CON_##id);                   \
     }
 SUDOKU_CONSTRAINT_KINDS(X)
 #undef X
@@ -435,17 +447,74 @@ Test(variant, the_brute_force_finds_every_4x4_grid)
 
 Test(variant, drawn_constraints_of_mixed_kinds_count_as_the_brute_force)
 {
-    run_rounds(-1, 4, 60, false, 41);
-    run_rounds(-1, 6, 30, false, 61);
+    run_rounds(-1, 4, 60, false, false, 41);
+    run_rounds(-1, 6, 30, false, false, 61);
+}
+
+Test(variant, drawn_constraints_on_jigsaws_count_as_the_brute_force)
+{
+    run_rounds(-1, 4, 60, false, true, 43);
+    run_rounds(-1, 6, 40, false, true, 63);
+    run_rounds(SUDOKU_CON_CAGE, 6, 30, false, true, 64);
+}
+
+/* Killer cages over the whole grid or a third of it, on boxes and jigsaws: what the
+ * engine derives from whole units (innies, outies) must keep every count. */
+Test(variant, killer_tilings_count_as_the_brute_force)
+{
+    round *x = round_new();
+    sudoku_rng rng;
+    sudoku_rng_seed(&rng, 65);
+    for (int t = 0; t < 80; t++) {
+        int n = t % 4 ? 6 : 4;
+        round_start(x, n, n == 4 ? 0 : 6, t % 2 == 1, &rng);
+        cr_assert_gt(vdraw_cages(x->v, 2 + t % 5, t % 3 != 0, x->sol, &rng), 0);
+        char what[96];
+        snprintf(what, sizeof(what), "%dx%d%s killer round %d (%u cages)", n, n,
+                 t % 2 ? " jigsaw" : "", t, x->v->nconstraints);
+        cr_assert_gt(check_case(x->v, &x->all, what), 0, "%s: its grid is a solution", what);
+    }
+    round_free(x);
 }
 
 Test(variant, constraints_from_another_grid_are_mostly_unsatisfiable_and_counted_right)
 {
-    int none = run_rounds(-1, 4, 60, true, 42) + run_rounds(-1, 6, 30, true, 62);
+    int none = run_rounds(-1, 4, 60, true, false, 42) + run_rounds(-1, 6, 30, true, false, 62);
     cr_assert_gt(none, 20,
                  "only %d of 90 rounds had no solution: the unsatisfiable side "
                  "is hardly tested",
                  none);
+}
+
+/* Constraints of random kinds on random cells with random values and aux, as a hostile
+ * list would bring them: whatever sudoku_variant_add() accepts is counted right. */
+Test(variant, random_lists_the_engine_accepts_count_as_the_brute_force)
+{
+    round *x = round_new();
+    sudoku_rng rng;
+    sudoku_rng_seed(&rng, 77);
+    int accepted = 0;
+    for (int t = 0; t < 400; t++) {
+        int n = t % 3 ? 4 : 6;
+        round_start(x, n, n == 4 ? 2 : 8, t % 5 == 0, &rng);
+        for (int k = 1 + (int)sudoku_rng_below(&rng, 3); k > 0; k--) {
+            uint8_t cells[8];
+            int kind = (int)sudoku_rng_below(&rng, SUDOKU_CON_COUNT);
+            int ncells = (int)sudoku_rng_below(&rng, 7),
+                value = (int)sudoku_rng_below(&rng, 30) - 3;
+            int aux = (int)sudoku_rng_below(&rng, 5);
+            for (int i = 0; i < ncells; i++)
+                cells[i] = (uint8_t)sudoku_rng_below(&rng, (uint64_t)(n * n));
+            accepted += sudoku_variant_add(x->v, (sudoku_constraint_kind)kind, value, aux, cells,
+                                           ncells, NULL) == 0;
+        }
+        char what[96];
+        snprintf(what, sizeof(what), "random list round %d (%u constraints)", t,
+                 x->v->nconstraints);
+        check_case(x->v, &x->all, what);
+    }
+    cr_assert_gt(accepted, 100, "only %d random constraints accepted", accepted);
+    round_free(x);
 }
 
 /* ---- 9x9: exact cover as the second judge of what it can model ---- */
@@ -465,20 +534,22 @@ static void random_unit(int n, const uint8_t *sol, sudoku_rng *rng, uint8_t *uni
     }
 }
 
-/* Givens, extra units and digit sets from sol on shape, counted by both up to cap. */
-static void dlx_round(const sudoku_puzzle *shape, const uint8_t *sol, sudoku_rng *rng,
-                      const char *what)
+/* Givens (given_pct of the cells), extra units and digit sets from sol on shape, counted
+ * by both up to a cap. */
+static void dlx_round(const sudoku_puzzle *shape, const uint8_t *sol, int given_pct,
+                      sudoku_rng *rng, const char *what)
 {
-    enum { CAP = 300, MAX_UNITS = 3 };
+    enum { CAP = 300, MAX_UNITS = 3, NN = SUDOKU_VARIANT_MAX_SIZE * SUDOKU_VARIANT_MAX_SIZE };
     static sudoku_puzzle p;
     static sudoku_variant v;
-    static uint8_t units[MAX_UNITS * 9];
-    static uint32_t allowed[81];
+    static uint8_t units[MAX_UNITS * SUDOKU_VARIANT_MAX_SIZE];
+    static uint32_t allowed[NN];
     p = *shape;
-    int n = 9, nunits = (int)sudoku_rng_below(rng, MAX_UNITS + 1);
-    for (int cell = 0; cell < 81; cell++) {
-        p.cells[cell] = sudoku_rng_below(rng, 100) < 26 ? sol[cell] : 0;
-        allowed[cell] = 0x1ff;
+    int n = p.size, nunits = (int)sudoku_rng_below(rng, MAX_UNITS + 1);
+    uint32_t all = (1u << n) - 1, odd = 0x55555555u & all;
+    for (int cell = 0; cell < n * n; cell++) {
+        p.cells[cell] = (int)sudoku_rng_below(rng, 100) < given_pct ? sol[cell] : 0;
+        allowed[cell] = all;
     }
     char err[SUDOKU_ERR_LEN] = "";
     cr_assert_eq(sudoku_variant_init(&v, &p, err), 0, "%s: %s", what, err);
@@ -488,9 +559,9 @@ static void dlx_round(const sudoku_puzzle *shape, const uint8_t *sol, sudoku_rng
                      "%s: %s", what, err);
     }
     for (int k = (int)sudoku_rng_below(rng, 12); k > 0; k--) {
-        uint8_t cell = (uint8_t)sudoku_rng_below(rng, 81);
-        uint32_t mask = sol[cell] % 2 ? 0x155 : 0x0aa; /* odd or even */
-        if (sudoku_rng_below(rng, 3) == 0) mask |= (uint32_t)sudoku_rng_next(rng) & 0x1ff;
+        uint8_t cell = (uint8_t)sudoku_rng_below(rng, (uint64_t)(n * n));
+        uint32_t mask = sol[cell] % 2 ? odd : all & ~odd;
+        if (sudoku_rng_below(rng, 3) == 0) mask |= (uint32_t)sudoku_rng_next(rng) & all;
         allowed[cell] &= mask;
         cr_assert_eq(sudoku_variant_add(&v, SUDOKU_CON_DIGITS, (int)mask, 0, &cell, 1, err), 0,
                      "%s: %s", what, err);
@@ -506,6 +577,21 @@ static void dlx_round(const sudoku_puzzle *shape, const uint8_t *sol, sudoku_rng
     cr_assert_eq(r.count_exact, want < CAP, "%s", what);
 }
 
+Test(variant, extra_units_and_digit_sets_count_as_exact_cover_on_16x16)
+{
+    static sudoku_puzzle shape;
+    static uint8_t sol[256];
+    sudoku_rng rng;
+    sudoku_rng_seed(&rng, 16);
+    cr_assert_eq(sudoku_puzzle_init(&shape, 16, 4, 4, NULL), 0);
+    for (int t = 0; t < 20; t++) {
+        char what[64];
+        snprintf(what, sizeof(what), "16x16 round %d", t);
+        cr_assert_eq(sudoku_grid_random(&shape, &rng, sol), 0);
+        dlx_round(&shape, sol, 55, &rng, what);
+    }
+}
+
 Test(variant, extra_units_and_digit_sets_count_as_exact_cover_on_9x9)
 {
     static sudoku_puzzle shape;
@@ -517,7 +603,7 @@ Test(variant, extra_units_and_digit_sets_count_as_exact_cover_on_9x9)
         char what[64];
         snprintf(what, sizeof(what), "9x9 round %d", t);
         cr_assert_eq(sudoku_grid_random(&shape, &rng, sol), 0);
-        dlx_round(&shape, sol, &rng, what);
+        dlx_round(&shape, sol, 26, &rng, what);
     }
 }
 
@@ -546,7 +632,7 @@ Test(variant, jigsaw_extra_units_and_digit_sets_count_as_exact_cover)
         for (int t = 0; t < 4; t++, rounds++) {
             char what[64];
             snprintf(what, sizeof(what), "jigsaw line %zu round %d", i + 1, t);
-            dlx_round(&shape, sol, &rng, what);
+            dlx_round(&shape, sol, 26, &rng, what);
         }
     }
     test_free_lines(lines);
