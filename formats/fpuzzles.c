@@ -922,6 +922,7 @@ int fmt_fpuzzles_variant_read(const char *json, size_t len, fmt_variant_read *r)
     cJSON *root = NULL;
     int rc = -1;
     r->pointer[0] = '\0';
+    r->unsupported = false;
     if (s == NULL || c == NULL) {
         fmt_errf(r->err, "out of memory");
         goto done;
@@ -941,6 +942,7 @@ int fmt_fpuzzles_variant_read(const char *json, size_t len, fmt_variant_read *r)
         int k = fmt_fp_row(member->string);
         if (k < 0) {
             fmt_fp_key_pointer(r->pointer, member->string);
+            r->unsupported = true;
             fmt_errf(r->err, "f-puzzles key \"%.40s\" is a constraint this reader does not support",
                      member->string);
             goto done;

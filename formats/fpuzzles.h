@@ -43,6 +43,7 @@ typedef struct fmt_variant_read {
     char err[FMT_ERR_LEN];     /* on error: what and where ("killercage[3]: ...") */
     char pointer[FMT_PTR_LEN]; /* on error: the JSON Pointer of the value at fault inside
                                 * the object ("/killercage/3/cells/1"), "" for the whole */
+    bool unsupported;          /* on error: the fault is a key this reader does not know */
 } fmt_variant_read;
 
 /* Reads an f-puzzles JSON object (len bytes) with its constraints into
