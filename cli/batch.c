@@ -159,8 +159,11 @@ static bool solve_variant(const cli_batch_opts *o, struct worker *w, const struc
             sudoku_limits one = o->limits;
             sudoku_result found = {0};
             one.max_solutions = 1;
-            if (sudoku_variant_true_candidates(w->vsolver, w->variant, &one, w->masks, &found) !=
-                SUDOKU_SOLVED) {
+            /* complete: every candidate settled, whatever the status says of their count */
+            sudoku_status st =
+                sudoku_variant_true_candidates(w->vsolver, w->variant, &one, w->masks, &found);
+            if ((st != SUDOKU_SOLVED && st != SUDOKU_MULTIPLE) ||
+                found.limit_reason != SUDOKU_LIMIT_NONE) {
                 append(l, "! limit");
                 return false;
             }

@@ -254,9 +254,11 @@ static void single_solve(single *s, worker *w, uint64_t node_cap)
     if (s->true_candidates == NULL || (st != SUDOKU_SOLVED && st != SUDOKU_MULTIPLE)) return;
     sudoku_result found = {0};
     limits.max_solutions = 1;
+    /* complete: every candidate settled, whatever the status says of their count */
+    st =
+        sudoku_variant_true_candidates(w->variant, s->variant, &limits, s->true_candidates, &found);
     s->candidates_complete =
-        sudoku_variant_true_candidates(w->variant, s->variant, &limits, s->true_candidates,
-                                       &found) == SUDOKU_SOLVED;
+        (st == SUDOKU_SOLVED || st == SUDOKU_MULTIPLE) && found.limit_reason == SUDOKU_LIMIT_NONE;
     s->solve_ns += found.stats.elapsed_ns;
 }
 

@@ -316,7 +316,7 @@ Test(fpuzzles, the_shape_and_the_carrier_are_checked)
     } bad[] = {
         {"{\"size\":7,\"grid\":[]}", "\"size\""},
         {"{\"size\":9}", "no \"grid\""},
-        {"[1,2]", "not a JSON object"},
+        {"{1,2}", "not a JSON object"},
         {"N4IgzglgXgp!!!", "not LZ-String"},
         {"https://www.f-puzzles.com/?id=3", "no f-puzzles data"},
         {"https://sudokupad.app/scl123", "scl"},
@@ -344,7 +344,14 @@ Test(fpuzzles, the_killer_fixture_reads_in_every_carrier)
     for (size_t i = 0; i < 3; i++) {
         buf text = BUF_INIT;
         buf_puts(&text, prefixes[i]);
-        buf_append(&text, lz.data, lz.len);
+        /* as links carry it: the characters URLs mangle escaped */
+        for (size_t k = 0; k < lz.len; k++) {
+            char c = lz.data[k];
+            if (i > 0 && (c == '+' || c == '/' || c == '='))
+                buf_printf(&text, "%%%02X", (unsigned char)c);
+            else
+                buf_putc(&text, c);
+        }
         fmt_variant_read rw = {.v = w};
         cr_assert_eq(fmt_variant_read_text(text.data, text.len, &rw), 0, "%s: %s", prefixes[i],
                      rw.err);
