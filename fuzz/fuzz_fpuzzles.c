@@ -1,10 +1,12 @@
 /* fuzz_fpuzzles.c -- libFuzzer harness for the f-puzzles variant reader, LZ-String, and a tiny
  * solve.
  *
- * The first byte picks what the rest is: even, a text as the server's
- * `fpuzzles` string takes it (a link, LZ-String data or the JSON); odd, the
- * LZ-String data of that text, packed here, so mutations reach the JSON
- * reader through the codec without having to find valid LZ streams. Beyond
+ * The first byte picks what the rest is: mostly a text as the server's
+ * `fpuzzles` string takes it (a link, LZ-String data or the JSON); when its
+ * low two bits are 01, the LZ-String data of that text, packed here, so
+ * mutations reach the JSON reader through the codec without having to find
+ * valid LZ streams (a quarter of the runs: the codec costs more than the
+ * reader, and fuzz_formats fuzzes it too). Beyond
  * the sanitizers it checks what the reader promises, and traps when one
  * breaks:
  *   - a refusal has a message, and a pointer that is "" or starts with '/';
@@ -37,11 +39,12 @@ static void fpuzzles_check_read(const sudoku_variant *v, const char *printed, si
     FUZZ_ASSERT(memcmp(again.cells, v->cells, v->ncells) == 0);
 }
 
+/* A solver of its own per input, so that a finding reproduces from its
+ * input alone (a solver kept across inputs carries the last one's state). */
 static void fpuzzles_solve(const sudoku_variant *v)
 {
-    static sudoku_variant_solver *solver;
     static uint8_t solutions[2 * SUDOKU_VARIANT_MAX_SIZE * SUDOKU_VARIANT_MAX_SIZE];
-    if (solver == NULL) solver = sudoku_variant_solver_new();
+    sudoku_variant_solver *solver = sudoku_variant_solver_new();
     FUZZ_ASSERT(solver != NULL);
     sudoku_limits limits = {.max_solutions = 2, .node_budget = FPUZZLES_FUZZ_NODES};
     sudoku_result r = {.solutions = solutions, .solutions_capacity = 2};
@@ -50,6 +53,7 @@ static void fpuzzles_solve(const sudoku_variant *v)
     size_t cells = (size_t)v->grid.size * (size_t)v->grid.size;
     for (size_t i = 0; i < r.solutions_stored; i++)
         FUZZ_ASSERT(sudoku_variant_satisfied(v, solutions + i * cells));
+    sudoku_variant_solver_free(solver);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -59,7 +63,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const char *text = (const char *)data + 1;
     size_t len = size - 1;
     buf packed = BUF_INIT, printed = BUF_INIT;
-    if (data[0] & 1) {
+    if ((data[0] & 3) == 1) {
         if (lzstring_encode(text, len, &packed) != 0 || packed.oom) goto done;
         text = packed.data != NULL ? packed.data : "";
         len = packed.len;
