@@ -51,15 +51,18 @@ int fmt_fpuzzles_variant_read(const char *json, size_t len, fmt_variant_read *r)
 #define FMT_FP_MAX_LINE    (SUDOKU_VARIANT_MAX_SIZE * SUDOKU_VARIANT_MAX_SIZE)
 /* A clue value's magnitude: six digits say every sum a 16x16 can make. */
 #define FMT_FP_MAX_VALUE   999999
+/* Distinct ratios the dots may use: a ratio's cells must meet it, so no
+ * more than N - 1 of them are ever added. */
+#define FMT_FP_MAX_RATIOS  SUDOKU_VARIANT_MAX_SIZE
 
 /* Where the variant reader is, and what it fills. */
 typedef struct fmt_fp_ctx {
     fmt_variant_read *r;
     sudoku_variant *v;
     int n;
-    const char *key;                                               /* the key being read */
-    int index;                                                     /* its entry, -1 for a flag */
-    int ratios[FMT_FP_MAX_ENTRIES > 64 ? 64 : FMT_FP_MAX_ENTRIES]; /* distinct ratio dot values */
+    const char *key;               /* the key being read */
+    int index;                     /* its entry, -1 for a flag */
+    int ratios[FMT_FP_MAX_RATIOS]; /* the distinct values of the ratio dots added */
     int nratios;
 } fmt_fp_ctx;
 
@@ -103,8 +106,8 @@ static bool fmt_fp_parse_cell(const char *s, int *row, int *col)
     return *s == '\0';
 }
 
-/* A cell string at sub ("cells/2") of the entry: its 1-based row and column,
- * inside the grid unless `outside` allows the ring of clues around it. */
+/* A cell string at sub ("cells/2") of the entry: its 1-based row and
+ * column, which may lie outside the grid (the caller checks where). */
 static int fmt_fp_cell_at(fmt_fp_ctx *c, const cJSON *v, const char *sub, int *row, int *col)
 {
     if (!cJSON_IsString(v))
