@@ -188,10 +188,7 @@ static int fmt_fp_value(fmt_fp_ctx *c, const cJSON *entry, int dflt, int *out)
 static int fmt_fp_add(fmt_fp_ctx *c, sudoku_constraint_kind kind, int value, int aux,
                       const uint8_t *cells, int ncells)
 {
-    static const uint8_t no_cells[1];
     char why[SUDOKU_ERR_LEN];
-    /* the whole-grid kinds have no cells, but a list to copy none from is still a list */
-    if (cells == NULL) cells = no_cells;
     if (sudoku_variant_add(c->v, kind, value, aux, cells, ncells, why) != 0)
         return fmt_fp_fail(c, NULL, "%s", why);
     return 0;
