@@ -7,6 +7,11 @@
  * read. Memory is thus bounded by the batch, not the input, and a single
  * thread uses batches of one line so that `solve` answers each line as soon
  * as it is read (handy when typing puzzles at a terminal).
+ *
+ * f-puzzles data (a link, its LZ-String text, its JSON) is read by the
+ * variant reader (formats/fpuzzles.h) and solved by sudoku_variant_solve,
+ * which sends a grid without constraints down the classic path itself; a
+ * worker allocates its variant and its variant solver on the first one.
  */
 #include "cli/batch.h"
 
@@ -21,6 +26,7 @@
 #include "cli/io.h"
 #include "cli/parallel.h"
 #include "cli/progress.h"
+#include "formats/fpuzzles.h"
 
 enum {
     LINES_PER_THREAD = 64, /* batch size per thread when threads > 1 */
@@ -40,6 +46,9 @@ struct item {
 
 struct worker {
     sudoku_solver *solver;
+    sudoku_variant *variant;        /* NULL until the first variant */
+    sudoku_variant_solver *vsolver; /* likewise */
+    uint32_t masks[SUDOKU_VARIANT_MAX_SIZE * SUDOKU_VARIANT_MAX_SIZE]; /* true candidates */
     sudoku_puzzle puzzle;
     uint8_t solutions[2 * SUDOKU_MAX_TEXT_SIZE * SUDOKU_MAX_TEXT_SIZE];
     char out[OUT_MAX];
@@ -93,6 +102,90 @@ static void format_conflicts(const sudoku_puzzle *p, struct line *l)
     if (total > shown) append(l, "; and %zu more", total - shown);
 }
 
+/* Reads a record into w->variant: f-puzzles data through the variant
+ * reader, any other puzzle as its grid (true candidates of a classic),
+ * the diagonals of --diagonal as cages. Returns 0, or -1 with err. */
+static int read_variant(const cli_batch_opts *o, struct worker *w, const struct item *it,
+                        bool fpuzzles, char *err)
+{
+    if (w->variant == NULL) w->variant = malloc(sizeof(*w->variant));
+    if (w->vsolver == NULL) w->vsolver = sudoku_variant_solver_new();
+    if (w->variant == NULL || w->vsolver == NULL)
+        return snprintf(err, SUDOKU_ERR_LEN, "out of memory"), -1;
+    if (fpuzzles) {
+        fmt_variant_read r = {.v = w->variant};
+        if (fmt_variant_read_text(it->text, it->len, &r) != 0)
+            return snprintf(err, SUDOKU_ERR_LEN, "%.127s", r.err), -1;
+    } else {
+        if (cli_parse_puzzle(it->text, it->len, it->size, o->box_rows, o->box_cols, &w->puzzle,
+                             NULL, NULL, err) != 0 ||
+            sudoku_variant_init(w->variant, &w->puzzle, err) != 0)
+            return -1;
+    }
+    int n = w->variant->grid.size;
+    for (int d = 0; o->diagonal && d < 2; d++) {
+        uint8_t cells[SUDOKU_VARIANT_MAX_SIZE];
+        for (int i = 0; i < n; i++) cells[i] = (uint8_t)((d == 0 ? i : n - 1 - i) * n + i);
+        if (sudoku_variant_add(w->variant, SUDOKU_CON_CAGE, 0, 0, cells, n, err) != 0) return -1;
+    }
+    return 0;
+}
+
+/* The true candidates of w->variant as N*N space-separated groups of symbols. */
+static void format_candidates(const struct worker *w, struct line *l)
+{
+    int n = w->variant->grid.size;
+    for (int i = 0; i < n * n; i++) {
+        append(l, "%s", i > 0 ? " " : "");
+        for (int d = 1; d <= n; d++)
+            if (w->masks[i] & (1u << (d - 1))) append(l, "%c", symbol_char(d));
+    }
+}
+
+/* Solves a variant record into w->out: as solve_item does a classic. */
+static bool solve_variant(const cli_batch_opts *o, struct worker *w, const struct item *it,
+                          bool fpuzzles, struct line *l)
+{
+    char err[SUDOKU_ERR_LEN];
+    if (read_variant(o, w, it, fpuzzles, err) != 0) {
+        append(l, "! invalid: %s", err);
+        return false;
+    }
+    sudoku_result r = {.solutions = w->solutions, .solutions_capacity = o->solutions_capacity};
+    switch (sudoku_variant_solve(w->vsolver, w->variant, &o->limits, &r)) {
+    case SUDOKU_SOLVED:
+    case SUDOKU_MULTIPLE:
+        if (o->true_candidates) {
+            sudoku_limits one = o->limits;
+            sudoku_result found = {0};
+            one.max_solutions = 1;
+            /* complete: every candidate settled, whatever the status says of their count */
+            sudoku_status st =
+                sudoku_variant_true_candidates(w->vsolver, w->variant, &one, w->masks, &found);
+            if ((st != SUDOKU_SOLVED && st != SUDOKU_MULTIPLE) ||
+                found.limit_reason != SUDOKU_LIMIT_NONE) {
+                append(l, "! limit");
+                return false;
+            }
+            format_candidates(w, l);
+            return true;
+        }
+        return o->answer(&w->variant->grid, &r, w->out, sizeof(w->out));
+    case SUDOKU_NO_SOLUTION:
+        return o->answer(&w->variant->grid, &r, w->out, sizeof(w->out));
+    case SUDOKU_CONFLICT:
+        format_conflicts(&w->variant->grid, l);
+        return false;
+    case SUDOKU_LIMIT:
+        append(l, "! limit");
+        return false;
+    case SUDOKU_INVALID:
+        append(l, "! invalid: the variant solver refused it");
+        return false;
+    }
+    return false;
+}
+
 static void solve_item(void *ctx, int worker, size_t index)
 {
     struct batch *b = ctx;
@@ -104,8 +197,12 @@ static void solve_item(void *ctx, int worker, size_t index)
 
     w->out[0] = '\0';
     it->ok = false;
-    if (cli_parse_puzzle(it->text, it->len, it->size, o->box_rows, o->box_cols, &w->puzzle, NULL,
-                         NULL, err) != 0) {
+    fmt_id f = fmt_detect(it->text, it->len);
+    bool fpuzzles = f == FMT_FPUZZLES || f == FMT_SUDOKUPAD_LINK;
+    if (fpuzzles || o->true_candidates) {
+        it->ok = solve_variant(o, w, it, fpuzzles, &l);
+    } else if (cli_parse_puzzle(it->text, it->len, it->size, o->box_rows, o->box_cols, &w->puzzle,
+                                NULL, NULL, err) != 0) {
         append(&l, "! invalid: %s", err);
     } else {
         sudoku_result r = {.solutions = w->solutions, .solutions_capacity = o->solutions_capacity};
@@ -216,7 +313,11 @@ fail:
 done:
     cli_progress_end(&b.progress);
     if (b.workers)
-        for (int i = 0; i < o->threads; i++) sudoku_solver_free(b.workers[i].solver);
+        for (int i = 0; i < o->threads; i++) {
+            sudoku_solver_free(b.workers[i].solver);
+            sudoku_variant_solver_free(b.workers[i].vsolver);
+            free(b.workers[i].variant);
+        }
     free(b.workers);
     free(b.items);
     cli_reader_close(&reader);
@@ -230,10 +331,15 @@ done:
 int cli_batch_main(int argc, char **argv, bool counting, cli_batch_opts *o)
 {
     static const struct option longopts[] = {
-        {"box", required_argument, NULL, 'b'},     {"diagonal", no_argument, NULL, 'd'},
-        {"threads", required_argument, NULL, 't'}, {"nodes", required_argument, NULL, 'n'},
-        {"unique", no_argument, NULL, 'u'},        {"limit", required_argument, NULL, 'l'},
-        {"help", no_argument, NULL, 'h'},          {NULL, 0, NULL, 0},
+        {"box", required_argument, NULL, 'b'},
+        {"diagonal", no_argument, NULL, 'd'},
+        {"threads", required_argument, NULL, 't'},
+        {"nodes", required_argument, NULL, 'n'},
+        {"unique", no_argument, NULL, 'u'},
+        {"limit", required_argument, NULL, 'l'},
+        {"help", no_argument, NULL, 'h'},
+        {"true-candidates", no_argument, NULL, 'c'},
+        {NULL, 0, NULL, 0},
     };
     bool unique = false;
     int c;
@@ -257,6 +363,10 @@ int cli_batch_main(int argc, char **argv, bool counting, cli_batch_opts *o)
         case 'u':
             if (counting) return cli_usage_error(argv[0]);
             unique = true;
+            break;
+        case 'c':
+            if (counting) return cli_usage_error(argv[0]);
+            o->true_candidates = true;
             break;
         case 'l':
             if (!counting ||

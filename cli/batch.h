@@ -29,7 +29,8 @@ typedef struct cli_batch_opts {
     sudoku_limits limits;      /* passed to every solve */
     size_t solutions_capacity; /* solutions each solve may store: 0..2 */
     cli_answer_fn *answer;
-    const char *command; /* its name, for the progress line (cli/progress.h) */
+    bool true_candidates; /* solve: print each cell's true candidates instead (up to 16x16) */
+    const char *command;  /* its name, for the progress line (cli/progress.h) */
 } cli_batch_opts;
 
 /* Reads puzzles (cli_reader_record rules) from files, stdin when nfiles is
@@ -43,7 +44,7 @@ int cli_batch_run(const cli_batch_opts *o, char *const *files, int nfiles);
 
 /* The command line of `solve` (counting false) and `count` (true): parses
  * the shared flags (--box, --diagonal, --threads, --nodes, --help) and the
- * command's own (--unique for solve; --limit K for count, which overrides
+ * command's own (--unique and --true-candidates for solve; --limit K for count, which overrides
  * o->limits.max_solutions) into *o, then runs cli_batch_run on the files
  * left. Returns its exit status, or 2 after a usage error. */
 int cli_batch_main(int argc, char **argv, bool counting, cli_batch_opts *o);

@@ -46,7 +46,8 @@ static const struct command {
     const char *details;
 } commands[] = {
     {"solve", cli_solve_main, true, TAKES_BOX | TAKES_DIAGONAL | TAKES_THREADS | TAKES_NODES,
-     "sudoku solve [--unique] [--box RxC] [--diagonal] [--threads N] [--nodes N] [FILE...]",
+     "sudoku solve [--unique] [--true-candidates] [--box RxC] [--diagonal] [--threads N]\n"
+     "             [--nodes N] [FILE...]",
      "solve: one line per puzzle, in input order: the solution, or\n"
      "      ! no_solution       nothing completes the givens\n"
      "      ! multiple          (--unique only) two or more solutions\n"
@@ -55,7 +56,12 @@ static const struct command {
      "      ! invalid: REASON   the line is not a puzzle of the asked shape\n"
      "      ! limit             the --nodes budget ran out\n"
      "    A puzzle with several solutions prints the first one found; with\n"
-     "    --unique it prints '! multiple'. Exit 1 when any puzzle was not solved.\n"},
+     "    --unique it prints '! multiple'. Exit 1 when any puzzle was not solved.\n"
+     "    Variants: f-puzzles links, their LZ-String data and JSON, and SudokuPad\n"
+     "    fpuz links are solved with their constraints (killer cages, arrows, ...;\n"
+     "    README 'Variant Sudoku'). --true-candidates prints, instead of the\n"
+     "    solution, the digits each cell holds in some solution: N*N space-separated\n"
+     "    groups (grids up to 16x16).\n"},
     {"count", cli_count_main, true, TAKES_BOX | TAKES_DIAGONAL | TAKES_THREADS | TAKES_NODES,
      "sudoku count [--limit K] [--box RxC] [--diagonal] [--threads N] [--nodes N] [FILE...]",
      "count: one line per puzzle: its number of solutions, or 'K+' when counting\n"

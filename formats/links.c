@@ -68,27 +68,44 @@ static void fmt_unescape(const char *text, size_t len, buf *out)
     }
 }
 
-/* Reads f-puzzles data: a JSON object, or LZ-String base64 of one (URL-escaped or not). */
-static int fmt_fpuzzles_data(const char *data, size_t len, fmt_state *s, char *err)
+/* The f-puzzles JSON object that data (a JSON object, or LZ-String base64
+ * of one, URL-escaped or not) holds: *json and *n point at data itself or
+ * into tmp (the caller's, freed by it). Returns 0, or -1 with err. */
+static int fmt_fpuzzles_json(const char *data, size_t len, buf *tmp, const char **json, size_t *n,
+                             char *err)
 {
     while (len > 0 && (data[len - 1] == ' ' || data[len - 1] == '\n' || data[len - 1] == '\r'))
         len--;
-    if (len > 0 && data[0] == '{') return fmt_fpuzzles_object_read(data, len, s, err);
-    buf raw = BUF_INIT, json = BUF_INIT;
-    char lerr[128];
-    int rc;
-    fmt_unescape(data, len, &raw);
-    if (raw.oom) {
-        rc = fmt_errf(err, "out of memory");
-    } else if (lzstring_decode(raw.data != NULL ? raw.data : "", raw.len, &json, lerr) != 0) {
-        rc = fmt_errf(err, "the f-puzzles data is not LZ-String base64: %s", lerr);
-    } else if (json.oom) {
-        rc = fmt_errf(err, "out of memory");
-    } else {
-        rc = fmt_fpuzzles_object_read(json.data != NULL ? json.data : "", json.len, s, err);
+    if (len > 0 && data[0] == '{') {
+        *json = data;
+        *n = len;
+        return 0;
     }
+    buf raw = BUF_INIT;
+    char lerr[128];
+    int rc = 0;
+    fmt_unescape(data, len, &raw);
+    if (raw.oom)
+        rc = fmt_errf(err, "out of memory");
+    else if (lzstring_decode(raw.data != NULL ? raw.data : "", raw.len, tmp, lerr) != 0)
+        rc = fmt_errf(err, "the f-puzzles data is not LZ-String base64: %s", lerr);
+    else if (tmp->oom)
+        rc = fmt_errf(err, "out of memory");
     buf_free(&raw);
-    buf_free(&json);
+    *json = tmp->data != NULL ? tmp->data : "";
+    *n = tmp->len;
+    return rc;
+}
+
+/* Reads f-puzzles data: a JSON object, or LZ-String base64 of one (URL-escaped or not). */
+static int fmt_fpuzzles_data(const char *data, size_t len, fmt_state *s, char *err)
+{
+    buf tmp = BUF_INIT;
+    const char *json;
+    size_t n;
+    int rc = fmt_fpuzzles_json(data, len, &tmp, &json, &n, err);
+    if (rc == 0) rc = fmt_fpuzzles_object_read(json, n, s, err);
+    buf_free(&tmp);
     return rc;
 }
 
@@ -151,26 +168,43 @@ bool fmt_sudokupad_detect(const char *text, size_t len)
            fmt_sudokupad_detect_bare(text, len);
 }
 
-int fmt_sudokupad_read(const char *text, size_t len, fmt_state *s, char *err)
+/* The f-puzzles data of a SudokuPad link (after its fpuz or fpuzzles
+ * prefix): *from and *to. Returns 0, or -1 with err for the links that
+ * carry none. */
+static int fmt_sudokupad_data(const char *text, size_t len, size_t *from, size_t *to, char *err)
 {
-    size_t from = 0, to = len;
-    if (!fmt_param(text, len, "puzzleid=", &from, &to)) {
+    *from = 0;
+    *to = len;
+    if (!fmt_param(text, len, "puzzleid=", from, to)) {
         /* the puzzle is the link's last path segment */
-        while (to > 0 && (text[to - 1] == '\n' || text[to - 1] == ' ')) to--;
-        for (size_t i = 0; i < to; i++)
-            if (text[i] == '?' || text[i] == '#') to = i;
-        from = to;
-        while (from > 0 && text[from - 1] != '/') from--;
+        while (*to > 0 && (text[*to - 1] == '\n' || text[*to - 1] == ' ')) --*to;
+        for (size_t i = 0; i < *to; i++)
+            if (text[i] == '?' || text[i] == '#') *to = i;
+        *from = *to;
+        while (*from > 0 && text[*from - 1] != '/') --*from;
     }
-    const char *id = text + from;
-    size_t n = to - from;
-    if (fmt_starts_with(id, n, "fpuzzles")) return fmt_fpuzzles_data(id + 8, n - 8, s, err);
-    if (fmt_starts_with(id, n, "fpuz")) return fmt_fpuzzles_data(id + 4, n - 4, s, err);
+    const char *id = text + *from;
+    size_t n = *to - *from;
+    if (fmt_starts_with(id, n, "fpuzzles")) {
+        *from += 8;
+        return 0;
+    }
+    if (fmt_starts_with(id, n, "fpuz")) {
+        *from += 4;
+        return 0;
+    }
     if (fmt_starts_with(id, n, "scl") || fmt_starts_with(id, n, "ctc"))
         return fmt_errf(err, "SudokuPad's own scl data is not read: only links that carry "
                              "f-puzzles data (fpuz...) are");
     return fmt_errf(err, "this SudokuPad link names a puzzle kept on its server; only links "
                          "that carry the puzzle (fpuz...) can be read");
+}
+
+int fmt_sudokupad_read(const char *text, size_t len, fmt_state *s, char *err)
+{
+    size_t from, to;
+    if (fmt_sudokupad_data(text, len, &from, &to, err) != 0) return -1;
+    return fmt_fpuzzles_data(text + from, to - from, s, err);
 }
 
 int fmt_sudokupad_write(const fmt_state *s, buf *out, char *err)
@@ -207,4 +241,30 @@ int fmt_sudokuwiki_write(const fmt_state *s, buf *out, char *err)
     buf_puts(out, FMT_WIKI_LINK);
     for (int i = 0; i < 81; i++) buf_putc(out, (char)('0' + s->givens[i]));
     return 0;
+}
+
+int fmt_variant_read_text(const char *text, size_t len, fmt_variant_read *r)
+{
+    size_t from = 0, to = len;
+    r->pointer[0] = '\0';
+    while (from < to &&
+           (text[from] == ' ' || text[from] == '\n' || text[from] == '\r' || text[from] == '\t'))
+        from++;
+    if (from < to && text[from] != '{') {
+        if (fmt_param(text, len, "load=", &from, &to)) {
+            /* an f-puzzles link */
+        } else if (fmt_sudokupad_detect(text, len) && !fmt_fpuzzles_detect_bare(text, len)) {
+            if (fmt_sudokupad_data(text, len, &from, &to, r->err) != 0) return -1;
+        } else if (fmt_has(text, len, "://")) {
+            return fmt_errf(r->err, "this link carries no f-puzzles data: an f-puzzles link "
+                                    "has ?load=, a SudokuPad one fpuz...");
+        }
+    }
+    buf tmp = BUF_INIT;
+    const char *json;
+    size_t n;
+    int rc = fmt_fpuzzles_json(text + from, to - from, &tmp, &json, &n, r->err);
+    if (rc == 0) rc = fmt_fpuzzles_variant_read(json, n, r);
+    buf_free(&tmp);
+    return rc;
 }

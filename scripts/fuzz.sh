@@ -65,6 +65,7 @@ max_len_of() {
     fuzz_batch_text) echo 16384 ;; # every line is solved: long bodies are slow
     fuzz_scan | fuzz_scan_decode) echo 8192 ;; # images: the seeds are a few KB, larger ones only decode slower
     fuzz_scan_locate) echo 20001 ;; # a width byte and up to ~140x140 grey pixels
+    fuzz_fpuzzles) echo 4096 ;; # a 9x9 killer object is 1.8 KB
     *) echo 20000 ;;
     esac
 }

@@ -5,7 +5,10 @@
  * ({"puzzle","entries","candidates","metadata"}). The puzzle is read like
  * every other endpoint's (input_read_text, so formats.h's readers), its
  * entries and candidates members, when sent, replace those its text held;
- * the state is then written by fmt_write. Quick and bounded by the body
+ * the state is then written by fmt_write. A variant (an f-puzzles object
+ * with constraints, or a link carrying one) converts to "fpuzzles" only:
+ * the object is read with every check of a solve, and answered re-printed
+ * (compact JSON) as its text, for the page to draw. Quick and bounded by the body
  * limit, so it is answered on the network thread: no job.
  */
 #include <stdlib.h>
@@ -69,11 +72,22 @@ job *ep_convert_parse(api_context *ctx, const api_request *req, api_response *re
     in.entries = c->entries;
     in.marks = c->marks;
     in.state = &c->read;
-    buf b = BUF_INIT;
+    buf b = BUF_INIT, variant = BUF_INIT;
+    in.variant_json = &variant;
     if (json_read_request(req->body, req->body_len, REQUEST_CONVERT,
-                          (uint32_t)ctx->cfg->max_timeout_ms, &in, &pb) != 0 ||
-        convert_state(c, &in, &pb) != 0)
+                          (uint32_t)ctx->cfg->max_timeout_ms, &in, &pb) != 0)
         goto refuse;
+    if (variant.len > 0 || variant.oom) {
+        buf_puts(&b, "{\"text\":");
+        json_put_string(&b, variant.data, variant.len);
+        buf_putc(&b, '}');
+        b.oom |= variant.oom;
+        buf_free(&variant);
+        free(c);
+        reply_buf(resp, API_HTTP_OK, CT_JSON, &b);
+        return NULL;
+    }
+    if (convert_state(c, &in, &pb) != 0) goto refuse;
     if ((in.given & OPTION_BIT(TO)) == 0) {
         problem_set(&pb, API_PROBLEM_INVALID_REQUEST, "/to",
                     "the required key \"to\" is missing: the format to convert to");
@@ -99,6 +113,7 @@ job *ep_convert_parse(api_context *ctx, const api_request *req, api_response *re
 
 refuse:
     buf_free(&b);
+    buf_free(&variant);
     free(c);
     if (pb.type == API_PROBLEM_INTERNAL_ERROR) {
         reply_error(resp, req, API_PROBLEM_INTERNAL_ERROR, "out of memory");

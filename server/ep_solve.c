@@ -1,6 +1,9 @@
 /* ep_solve.c -- POST /v1/solve and POST /v1/validate: one puzzle, one solver run.
  *
- * Both read a JSON body into a `single` job of one task. A solve whose
+ * Both read a JSON body into a `single` job of one task. A variant (the
+ * `fpuzzles` member, or any puzzle whose true candidates are asked for)
+ * carries its sudoku_variant and is solved by sudoku_variant_solve(),
+ * always on a worker: its nodes cost more than a classic's. A solve whose
  * search stays under EP_QUICK_NODES is answered on the network thread (the
  * route's quick function); a harder one goes to a worker and starts again
  * there with the full budget, having cost at most that small a detour.
@@ -48,8 +51,11 @@ typedef struct single {
     uint64_t start_ns; /* when a worker took it (the quick path has no queue) */
     uint64_t solve_ns; /* of the solver run that counts */
     sudoku_result result;
-    uint8_t *solutions;  /* kept_solutions, or an allocation for larger answers */
-    api_problem invalid; /* when the solver refused the puzzle after all */
+    uint8_t *solutions;        /* kept_solutions, or an allocation for larger answers */
+    api_problem invalid;       /* when the solver refused the puzzle after all */
+    sudoku_variant *variant;   /* the f-puzzles variant, or NULL for a classic solve */
+    uint32_t *true_candidates; /* N*N masks when asked for, else NULL */
+    bool candidates_complete;  /* the masks were proven within the budget */
     int size, box_rows, box_cols;
     bool diagonal, has_regions, has_labels;
     uint8_t kept_solutions[EP_KEPT_SOLUTION_CELLS]; /* written before they are read */
@@ -62,6 +68,8 @@ static void single_free(void *state)
     single *s = state;
     if (s == NULL) return;
     if (s->solutions != s->kept_solutions) free(s->solutions);
+    free(s->variant);
+    free(s->true_candidates);
     free(s);
 }
 
@@ -110,8 +118,10 @@ static single *single_read(api_context *ctx, const api_request *req, request_kin
     api_problem pb;
     uint8_t cells[SUDOKU_MAX_CELLS], regions[SUDOKU_MAX_CELLS];
     input_init(in, cells, regions, (uint32_t)ctx->cfg->default_timeout_ms);
+    in->variant_ok = true;
     if (json_read_request(req->body, req->body_len, what, (uint32_t)ctx->cfg->max_timeout_ms, in,
                           &pb) != 0) {
+        free(in->variant);
         if (pb.type == API_PROBLEM_INTERNAL_ERROR) goto oom;
         metrics_refused(ctx->metrics, pb.type);
         reply_problem(resp, req, &pb, NULL);
@@ -122,10 +132,15 @@ static single *single_read(api_context *ctx, const api_request *req, request_kin
     const uint32_t *labels = input_region_labels(in);
     size_t labels_len = labels != NULL ? (size_t)in->size * sizeof(*labels) : 0;
     single *s = malloc(offsetof(single, grid) + (has_regions ? 2 * n : n) + labels_len);
-    if (s == NULL) goto oom;
+    if (s == NULL) {
+        free(in->variant);
+        goto oom;
+    }
     /* the solution cells are written before they are read */
     memset(s, 0, offsetof(single, kept_solutions));
     s->ctx = ctx;
+    s->variant = in->variant;
+    in->variant = NULL;
     s->box_assumed = in->box_assumed;
     s->form = in->form;
     s->size = in->size;
@@ -145,6 +160,46 @@ static single *single_read(api_context *ctx, const api_request *req, request_kin
 oom:
     reply_error(resp, req, API_PROBLEM_INTERNAL_ERROR, "out of memory");
     return NULL;
+}
+
+/* Makes room for the true candidates, and a variant of a classic puzzle
+ * (its diagonals become cages) for them to be found on. Returns 0, or -1
+ * with *resp answered. */
+static int single_candidates_setup(single *s, api_response *resp, const api_request *req)
+{
+    size_t n = (size_t)s->size * (size_t)s->size;
+    s->true_candidates = calloc(n, sizeof(*s->true_candidates));
+    if (s->true_candidates == NULL) goto oom;
+    if (s->variant != NULL) return 0;
+    sudoku_puzzle p;
+    char err[SUDOKU_ERR_LEN];
+    single_puzzle(s, &p, true);
+    p.diagonal = false;
+    s->variant = malloc(sizeof(*s->variant));
+    if (s->variant == NULL) goto oom;
+    if (sudoku_variant_init(s->variant, &p, err) != 0) {
+        api_problem pb;
+        problem_set(&pb, API_PROBLEM_UNSUPPORTED_SHAPE, "/true_candidates",
+                    "true candidates are found for grids up to %dx%d: %s", SUDOKU_VARIANT_MAX_SIZE,
+                    SUDOKU_VARIANT_MAX_SIZE, err);
+        metrics_refused(s->ctx->metrics, pb.type);
+        reply_problem(resp, req, &pb, NULL);
+        return -1;
+    }
+    for (int d = 0; s->diagonal && d < 2; d++) {
+        uint8_t cells[SUDOKU_VARIANT_MAX_SIZE];
+        for (int i = 0; i < s->size; i++)
+            cells[i] = (uint8_t)((d == 0 ? i : s->size - 1 - i) * s->size + i);
+        if (sudoku_variant_add(s->variant, SUDOKU_CON_CAGE, 0, 0, cells, s->size, err) != 0) {
+            reply_error(resp, req, API_PROBLEM_INTERNAL_ERROR, "a diagonal: %s", err);
+            return -1;
+        }
+    }
+    return 0;
+
+oom:
+    reply_error(resp, req, API_PROBLEM_INTERNAL_ERROR, "out of memory");
+    return -1;
 }
 
 job *ep_solve_parse(api_context *ctx, const api_request *req, api_response *resp)
@@ -171,6 +226,10 @@ job *ep_solve_parse(api_context *ctx, const api_request *req, api_response *resp
         }
     }
     s->result.solutions = s->solutions;
+    if (in.true_candidates && single_candidates_setup(s, resp, req) != 0) {
+        single_free(s);
+        return NULL;
+    }
     job *j = api_job_new(req, 1, s, single_free);
     if (j == NULL) reply_error(resp, req, API_PROBLEM_INTERNAL_ERROR, "out of memory");
     return j;
@@ -184,8 +243,23 @@ static void single_solve(single *s, worker *w, uint64_t node_cap)
     if (node_cap != 0 && (limits.node_budget == 0 || node_cap < limits.node_budget))
         limits.node_budget = node_cap;
     single_puzzle(s, &w->puzzle, true);
-    sudoku_solve(w->solver, &w->puzzle, &limits, &s->result);
+    if (s->variant == NULL) {
+        sudoku_solve(w->solver, &w->puzzle, &limits, &s->result);
+        s->solve_ns = s->result.stats.elapsed_ns;
+        return;
+    }
+    sudoku_variant_solve(w->variant, s->variant, &limits, &s->result);
     s->solve_ns = s->result.stats.elapsed_ns;
+    sudoku_status st = s->result.status;
+    if (s->true_candidates == NULL || (st != SUDOKU_SOLVED && st != SUDOKU_MULTIPLE)) return;
+    sudoku_result found = {0};
+    limits.max_solutions = 1;
+    /* complete: every candidate settled, whatever the status says of their count */
+    st =
+        sudoku_variant_true_candidates(w->variant, s->variant, &limits, s->true_candidates, &found);
+    s->candidates_complete =
+        (st == SUDOKU_SOLVED || st == SUDOKU_MULTIPLE) && found.limit_reason == SUDOKU_LIMIT_NONE;
+    s->solve_ns += found.stats.elapsed_ns;
 }
 
 /* What every finished run does: the metrics, and the reason of a refusal. */
@@ -202,7 +276,7 @@ static void single_finish(single *s, const sudoku_puzzle *p)
 bool ep_single_quick(job *j, worker *w)
 {
     single *s = job_state(j);
-    if (s->size > EP_QUICK_MAX_SIZE) return false;
+    if (s->size > EP_QUICK_MAX_SIZE || s->variant != NULL) return false;
     single_solve(s, w, EP_QUICK_NODES);
     const sudoku_result *r = &s->result;
     bool capped = s->ctx->cfg->max_nodes == 0 || s->ctx->cfg->max_nodes > EP_QUICK_NODES;
@@ -258,10 +332,12 @@ void ep_solve_render(job *j, const api_request *req, api_response *resp)
         .queue_us = queue_us,
         .solve_us = solve_us,
         .total_us = total_us,
+        .true_candidates = s->candidates_complete ? s->true_candidates : NULL,
     };
     buf b = BUF_INIT;
     size_t cells = (size_t)s->size * (size_t)s->size;
-    buf_reserve(&b, EP_RESULT_ESTIMATE + 3 * cells * (1 + s->result.solutions_stored));
+    buf_reserve(&b, EP_RESULT_ESTIMATE + 3 * cells * (1 + s->result.solutions_stored) +
+                        (s->true_candidates != NULL ? cells * (3 + 3 * (size_t)s->size) : 0));
     json_render_result(&b, &r);
     reply_buf(resp, API_HTTP_OK, CT_JSON, &b);
     static const char *const names[] = {"queue", "solve", "total"};

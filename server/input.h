@@ -17,6 +17,7 @@
 
 #include "formats/formats.h"
 #include "solver/sudoku.h"
+#include "solver/variant.h"
 #include "writers/json_write.h"
 #include "writers/problems.h"
 
@@ -77,6 +78,12 @@ typedef struct input_puzzle {
     fmt_id format;              /* the puzzle text's format; FMT_AUTO: told from the text */
     fmt_id to;                  /* convert: the format to write */
     fmt_state *state;           /* caller's, or NULL: the whole state a text puzzle was read into */
+    bool variant_ok;            /* the caller takes an `fpuzzles` member (solve, validate) */
+    sudoku_variant *variant;    /* the `fpuzzles` member read: malloc'ed by its reader, the
+                                 * caller's to free() after any read, good or bad; NULL if none */
+    bool true_candidates;       /* solve: list every cell's true candidates */
+    buf *variant_json;          /* convert's, or NULL: a variant puzzle converted to fpuzzles is
+                                 * read and re-printed here (its cells and shape go to p) */
 } input_puzzle;
 
 /* Sets the options to their defaults and the puzzle to "not read yet";

@@ -12,7 +12,10 @@
 #include "server/json_members.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "formats/fpuzzles.h"
 
 /* out = base + "/" + key escaped as RFC 6901 (~ -> ~0, / -> ~1), truncated. */
 void json_ptr_key(char *out, size_t cap, const char *base, const char *key, size_t keylen)
@@ -436,6 +439,92 @@ static int json_read_format(const cJSON *v, const char *ptr, const option_row *o
                        names);
 }
 
+/* Reads a variant (an f-puzzles object, or a string carrying one: a link,
+ * LZ-String data, the JSON as text) at ptr into *v, re-printed into
+ * `printed` when not NULL, and its grid into p's cells and shape as a
+ * puzzle would be. The reader's pointer goes under ptr for an object; a
+ * string is one value. A key the reader does not know is a constraint it
+ * cannot honour: unsupported-shape; every other fault invalid-puzzle. */
+static int json_read_variant(const cJSON *v, const char *ptr, sudoku_variant *variant, buf *printed,
+                             input_puzzle *p, api_problem *pb)
+{
+    fmt_variant_read r = {.v = variant, .printed = printed};
+    int rc;
+    if (cJSON_IsString(v)) {
+        rc = fmt_variant_read_text(v->valuestring, strlen(v->valuestring), &r);
+        r.pointer[0] = '\0'; /* inside a string, nothing to point at */
+    } else {
+        char *text = cJSON_PrintUnformatted(v);
+        if (text == NULL) return problem_set(pb, API_PROBLEM_INTERNAL_ERROR, ptr, "out of memory");
+        rc = fmt_fpuzzles_variant_read(text, strlen(text), &r);
+        cJSON_free(text);
+    }
+    if (rc != 0) {
+        char where[API_POINTER_LEN];
+        snprintf(where, sizeof(where), "%s%s", ptr, r.pointer);
+        return problem_set(
+            pb, r.unsupported ? API_PROBLEM_UNSUPPORTED_SHAPE : API_PROBLEM_INVALID_PUZZLE, where,
+            "%s", r.err);
+    }
+    const sudoku_puzzle *g = &variant->grid;
+    size_t cells = (size_t)g->size * (size_t)g->size;
+    p->size = g->size;
+    p->form = JSON_FORM_STRING;
+    p->has_puzzle = true;
+    p->box_rows = g->box_rows;
+    p->box_cols = g->box_cols;
+    memcpy(p->cells, g->cells, cells);
+    if (g->has_regions) {
+        memcpy(p->regions_buf, g->regions, cells);
+        p->regions = p->regions_buf;
+        p->nregions = cells;
+    }
+    return 0;
+}
+
+/* Reads the `fpuzzles` member into a new p->variant (json_read_variant). */
+static int json_read_fpuzzles(const cJSON *v, const char *ptr, input_puzzle *p, api_problem *pb)
+{
+    if (!p->variant_ok)
+        return problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr,
+                           "fpuzzles is read by POST /v1/solve and /v1/validate alone");
+    if (p->has_puzzle)
+        return problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr,
+                           "send either puzzle or fpuzzles, not both");
+    if (p->box_rows != 0 || p->nregions != 0 || p->diagonal)
+        return problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr,
+                           "an f-puzzles object holds its own shape: no box, regions or diagonal");
+    if (!cJSON_IsObject(v) && !cJSON_IsString(v))
+        return problem_set(pb, API_PROBLEM_INVALID_REQUEST, ptr,
+                           "fpuzzles must be an f-puzzles object, or a string: its link, its "
+                           "LZ-String data or its JSON");
+    p->variant = malloc(sizeof(*p->variant));
+    if (p->variant == NULL)
+        return problem_set(pb, API_PROBLEM_INTERNAL_ERROR, ptr, "out of memory");
+    return json_read_variant(v, ptr, p->variant, NULL, p, pb);
+}
+
+/* Reads convert's puzzle when it is written to f-puzzles: a classic puzzle
+ * as ever, else a variant (an f-puzzles object, or a text carrying one),
+ * re-printed into p->variant_json. A text the classic readers refuse is
+ * read as a variant only when it is f-puzzles data, so every other text
+ * keeps its own reader's message. */
+static int json_read_convert_puzzle(const cJSON *v, const char *ptr, input_puzzle *p,
+                                    api_problem *pb)
+{
+    if (!cJSON_IsObject(v)) {
+        int rc = json_read_puzzle(v, ptr, p, pb);
+        if (rc == 0 || !cJSON_IsString(v)) return rc;
+        fmt_id f = fmt_detect(v->valuestring, strlen(v->valuestring));
+        if (f != FMT_FPUZZLES && f != FMT_SUDOKUPAD_LINK) return -1;
+    }
+    sudoku_variant *variant = malloc(sizeof(*variant));
+    if (variant == NULL) return problem_set(pb, API_PROBLEM_INTERNAL_ERROR, ptr, "out of memory");
+    int rc = json_read_variant(v, ptr, variant, p->variant_json, p, pb);
+    free(variant);
+    return rc;
+}
+
 /* Reads the value of one member, whose row is o, into p. */
 int json_read_member(const option_row *o, const cJSON *v, const char *ptr, uint32_t max_timeout_ms,
                      input_puzzle *p, api_problem *pb)
@@ -470,6 +559,8 @@ int json_read_member(const option_row *o, const cJSON *v, const char *ptr, uint3
     case OPTION_SCORE_RANGE:
         return json_read_score_range(v, ptr, p, pb);
     case OPTION_PUZZLE:
+        if (p->variant_json != NULL && p->to == FMT_FPUZZLES)
+            return json_read_convert_puzzle(v, ptr, p, pb);
         return json_read_puzzle(v, ptr, p, pb);
     case OPTION_REGIONS:
         return json_read_regions(v, ptr, p, pb);
@@ -481,6 +572,8 @@ int json_read_member(const option_row *o, const cJSON *v, const char *ptr, uint3
         return json_read_candidates(v, ptr, o, p, pb);
     case OPTION_FORMAT:
         return json_read_format(v, ptr, o, p, pb);
+    case OPTION_FPUZZLES:
+        return json_read_fpuzzles(v, ptr, p, pb);
     case OPTION_PUZZLES:
         break;
     }
@@ -516,10 +609,12 @@ int json_read_object(const cJSON *obj, request_kind kind, const char *base, uint
     if (!cJSON_IsObject(obj))
         return problem_set(pb, API_PROBLEM_INVALID_REQUEST, base,
                            "the request must be a JSON object");
-    /* Read late, in this order: the puzzle after its `format`; candidates and
+    /* Read late, in this order: the puzzle after its `format`; fpuzzles after
+     * the puzzle and the shape options, which it refuses; candidates and
      * entries after the puzzle, whose text may hold its own (the members win),
      * entries last, as they are checked against the puzzle's size. */
-    static const option_type late[] = {OPTION_PUZZLE, OPTION_CANDIDATES, OPTION_ENTRIES};
+    static const option_type late[] = {OPTION_PUZZLE, OPTION_FPUZZLES, OPTION_CANDIDATES,
+                                       OPTION_ENTRIES};
     enum { NLATE = sizeof(late) / sizeof(late[0]) };
     const cJSON *deferred[NLATE] = {NULL};
     const option_row *deferred_row[NLATE] = {NULL};

@@ -292,6 +292,7 @@ static int option_param(request_kind kind, const char *key, const char *value,
     case OPTION_CANDIDATES:
     case OPTION_PUZZLES:
     case OPTION_FORMAT:
+    case OPTION_FPUZZLES:
         break;
     }
     return problem_set(pb, API_PROBLEM_INTERNAL_ERROR, key,

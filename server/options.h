@@ -73,6 +73,7 @@ typedef enum option_type {
     OPTION_START,       /* where a practice puzzle opens: "puzzle" or "technique" */
     OPTION_DATE,        /* a day, YYYY-MM-DD (UTC), stored as days since 1970-01-01 */
     OPTION_FORMAT,      /* a puzzle format's name (formats/formats.h) */
+    OPTION_FPUZZLES,    /* a variant: an f-puzzles object, or a text carrying one */
 } option_type;
 
 /* The input_puzzle field a plain option fills, or none. */
@@ -83,6 +84,9 @@ typedef enum option_type {
  * ranges are openapi.yaml's; a range of a structured type is its parts'. */
 #define REQUEST_OPTIONS(X)                                                                         \
     X(PUZZLE, "puzzle", OPTION_PUZZLE, 0, 0, OPTION_NO_FIELD, REQ_PUZZLE | REQ(CONVERT), 0)        \
+    X(FPUZZLES, "fpuzzles", OPTION_FPUZZLES, 0, 0, OPTION_NO_FIELD, REQ(SOLVE) | REQ(VALIDATE), 0) \
+    X(TRUE_CANDIDATES, "true_candidates", OPTION_BOOL, 0, 1, OPTION_FIELD(true_candidates),        \
+      REQ(SOLVE), 0)                                                                               \
     X(FORMAT, "format", OPTION_FORMAT, 0, 0, OPTION_FIELD(format), REQ_PUZZLE | REQ(CONVERT), 0)   \
     X(TO, "to", OPTION_FORMAT, 0, 0, OPTION_FIELD(to), REQ(CONVERT), 0)                            \
     X(BOX, "box", OPTION_BOX, 2, SUDOKU_MAX_SIZE, OPTION_NO_FIELD, REQ_SHAPE, REQ(GENERATE))       \

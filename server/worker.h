@@ -10,12 +10,14 @@
 #include <stdint.h>
 
 #include "solver/sudoku.h"
+#include "solver/variant.h"
 
 typedef struct worker {
-    sudoku_solver *solver; /* for grids up to SUDOKU_MAX_SIZE */
-    sudoku_logic *logic;   /* the step engine: ratings, explanations, hints */
-    sudoku_puzzle puzzle;  /* scratch: a batch item is copied here to be solved */
-    uint8_t *solutions;    /* INPUT_MAX_RETURN_SOLUTIONS grids of SUDOKU_MAX_CELLS bytes */
+    sudoku_solver *solver;          /* for grids up to SUDOKU_MAX_SIZE */
+    sudoku_logic *logic;            /* the step engine: ratings, explanations, hints */
+    sudoku_variant_solver *variant; /* f-puzzles variants (POST /v1/solve with fpuzzles) */
+    sudoku_puzzle puzzle;           /* scratch: a batch item is copied here to be solved */
+    uint8_t *solutions;             /* INPUT_MAX_RETURN_SOLUTIONS grids of SUDOKU_MAX_CELLS bytes */
 } worker;
 
 /* Returns a new worker, or NULL when out of memory. */

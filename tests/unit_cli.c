@@ -445,3 +445,33 @@ Test(cli, convert_refuses_a_bad_file_and_an_unknown_format)
     cr_expect_eq(run("sudoku convert --to xml tests/data/formats/sudocue.sdk"), 2);
     cr_expect_eq(run("sudoku convert tests/data/formats/sudocue.sdk"), 2);
 }
+
+/* f-puzzles variants go through the variant reader: the killer's answer is
+ * the grid its cages were cut from (tests/data/README.md). */
+Test(cli, solve_reads_a_variant, .init = cr_redirect_stdout)
+{
+    cr_assert_eq(run("sudoku solve tests/data/variants/killer.fpuzzles.json"), 0);
+    cr_assert_stdout_eq_str(
+        "135849672269357841748261359896524137412736598357198264574612983681973425923485716\n");
+}
+
+Test(cli, true_candidates_list_each_cell_s_digits, .init = cr_redirect_stdout)
+{
+    cr_assert_eq(run("sudoku solve --true-candidates tests/data/variants/one-cage.fpuzzles.json"),
+                 0);
+    cr_assert_stdout_eq_str("12 12 34 34 34 34 12 12 1234 1234 1234 1234 1234 1234 1234 1234\n");
+}
+
+Test(cli, count_reads_a_variant, .init = cr_redirect_stdout)
+{
+    cr_assert_eq(run("sudoku count tests/data/variants/one-cage.fpuzzles.json"), 0);
+    cr_assert_stdout_eq_str("48\n");
+}
+
+Test(cli, a_constraint_the_reader_does_not_know_is_an_invalid_line, .init = cr_redirect_stdout)
+{
+    cr_expect_eq(run("sudoku solve tests/data/variants/bad/xsum.fpuzzles.json"), 1);
+    cr_assert_stdout_eq_str(
+        "! invalid: f-puzzles key \"xsum\" is a constraint this reader does not "
+        "support (tests/data/variants/bad/xsum.fpuzzles.json:1)\n");
+}

@@ -58,6 +58,9 @@
 #define LLVMFuzzerTestOneInput fuzz_regress_query
 #include "fuzz/fuzz_query.c"
 #undef LLVMFuzzerTestOneInput
+#define LLVMFuzzerTestOneInput fuzz_regress_fpuzzles
+#include "fuzz/fuzz_fpuzzles.c"
+#undef LLVMFuzzerTestOneInput
 
 typedef int (*regress_entry)(const uint8_t *data, size_t size);
 
@@ -77,6 +80,7 @@ static const struct {
     {"fuzz_scan_locate", fuzz_regress_scan_locate},
     {"fuzz_formats", fuzz_regress_formats},
     {"fuzz_query", fuzz_regress_query},
+    {"fuzz_fpuzzles", fuzz_regress_fpuzzles},
 };
 #define REGRESS_NHARNESSES (sizeof(regress_harnesses) / sizeof(regress_harnesses[0]))
 

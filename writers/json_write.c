@@ -163,6 +163,23 @@ static char *json_grid(char *o, json_form form, int n, const uint8_t *cells)
  * digits, and the longest status and limit reason. */
 #define JSON_RESULT_FIXED 768
 
+/* Appends ,"true_candidates":[[digits of cell 0],...] for N*N masks. */
+static void json_true_candidates(buf *b, int n, const uint32_t *masks)
+{
+    buf_puts(b, ",\"true_candidates\":[");
+    for (int i = 0; i < n * n; i++) {
+        buf_puts(b, i > 0 ? ",[" : "[");
+        const char *comma = "";
+        for (int d = 1; d <= n; d++) {
+            if ((masks[i] & (1u << (d - 1))) == 0) continue;
+            buf_printf(b, "%s%d", comma, d);
+            comma = ",";
+        }
+        buf_putc(b, ']');
+    }
+    buf_putc(b, ']');
+}
+
 void json_render_result(buf *b, const json_result *r)
 {
     const sudoku_result *res = r->res;
@@ -243,6 +260,12 @@ void json_render_result(buf *b, const json_result *r)
         o = json_timing(o, full, (const uint64_t[]){r->queue_us, r->solve_us, r->total_us}, 3);
     else
         o = json_timing(o, full + 1, &r->solve_us, 1);
+    if (r->true_candidates != NULL) {
+        b->len = (size_t)(o - b->data);
+        json_true_candidates(b, p->size, r->true_candidates);
+        buf_putc(b, '}');
+        return;
+    }
     *o++ = '}';
     b->len = (size_t)(o - b->data);
     b->data[b->len] = '\0';

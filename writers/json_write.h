@@ -35,6 +35,7 @@ typedef struct json_result {
     const sudoku_result *res;   /* solutions_stored of them in res->solutions */
     bool full_timing;           /* queue/solve/total (single solve) or solve only (batch) */
     uint64_t queue_us, solve_us, total_us;
+    const uint32_t *true_candidates; /* N*N masks (bit d-1 = d) to list, or NULL */
 } json_result;
 
 /* Appends a solve result object. */
