@@ -84,11 +84,13 @@ export class Board {
   /**
    * Lays a drawing over the cells: svg (aria-hidden, in cell units) and margin, the cells of room
    * it takes around the grid for clues outside it; about, a Map cell -> phrases that end the
-   * cells' descriptions ("in a cage of 3 cells summing to 17"). build() takes it away.
+   * cells' descriptions ("in a cage of 3 cells summing to 17"); corners, cells whose top left
+   * corner holds a clue, so their notes keep clear of it. build() takes it away.
    */
-  overlay({ svg, margin = 0, about = new Map() }) {
+  overlay({ svg, margin = 0, about = new Map(), corners = [] }) {
     this.root.style.setProperty('--m', margin);
     this.root.append(svg);
+    for (const i of corners) this.cells[i].classList.add('corner-clue');
     this.about = about;
     this.drawAll();
   }

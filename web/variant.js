@@ -173,7 +173,8 @@ function sayArrow(item, g, add) {
   const shafts = lineCells(g, item).map((cells) => cells.filter((i) => !bulb.includes(i)));
   const total = shafts.reduce((k, s) => k + s.length, 0);
   const where = bulb.map(g.name).join(' and ');
-  for (const i of bulb) add(i, `in the circle of an arrow whose ${total} cells sum to ${bulb.length > 1 ? 'the number read in' : 'it'}`);
+  const circle = bulb.length > 1 ? `its ${bulb.length} digits, read as one number, are` : 'its digit is';
+  for (const i of bulb) add(i, `in the circle of an arrow: ${circle} the sum of the arrow's ${total} cells`);
   for (const cells of shafts) {
     cells.forEach((i, k) => add(i, `on an arrow from ${where}, ${ordinal(k + 1)} of ${cells.length}`));
   }
@@ -476,8 +477,9 @@ export function solveObject(object) {
 
 /**
  * The drawing and the words of an object's constraints for a board of size n: {svg, margin,
- * about}, the SVG to lay over the cells, the cells of margin it needs around the grid (1 when
- * there are clues outside, else 0), and a Map cell -> phrases for the cells' descriptions.
+ * about, corners}, the SVG to lay over the cells, the cells of margin it needs around the grid
+ * (1 when there are clues outside, else 0), a Map cell -> phrases for the cells' descriptions,
+ * and the cells whose top left corner holds a cage sum (their notes keep clear of it).
  */
 export function variantOverlay(object, n) {
   const g = geometry(n), keys = present(object);
@@ -500,5 +502,7 @@ export function variantOverlay(object, n) {
       if (kind.say) kind.say(item, g, add);
     }
   }
-  return { svg, margin, about };
+  const corners = ['killercage', 'cage'].flatMap((k) => items(object, k))
+    .filter((item) => valueOr(item, '') && g.cells(item.cells).length).map((item) => Math.min(...g.cells(item.cells)));
+  return { svg, margin, about, corners };
 }
