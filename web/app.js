@@ -366,7 +366,8 @@ function loadFromUrl() {
   const q = new URLSearchParams(location.search);
   const kept = keptGame();
   // the address bar turns an unescaped '+' of LZ-String's base64 into a space
-  const link = (q.get('fpuzzles') || q.get('load') || '').trim().replace(/ /g, '+');
+  const raw = (q.get('fpuzzles') || q.get('load') || '').trim();
+  const link = raw.startsWith('{') ? raw : raw.replace(/ /g, '+');
   if (link && !(kept && kept.spec.source === link)) {
     load(kept ? kept.spec : { puzzle: DEFAULT_PUZZLE }, { push: false, kept });
     run(async () => {
@@ -747,9 +748,10 @@ async function copyAs() {
  * what is wrong, and throws the server's reason when the server cannot read it either. */
 async function readOtherFormat(text) {
   // only a text that could be another format goes: one with a character the text form never
-  // uses (a link's ':/?=', .sdk's '#', .ss's '*', HoDoKu's ':'), or a grid of 81 or more
-  // spaced tokens (a pencil-mark grid); anything else is the page's own reader's to refuse
-  const maybe = /[^0-9A-Za-z._\s|+-]/.test(text) || text.split(/\s+/).filter(Boolean).length >= 81;
+  // uses (a link's ':/?=', .sdk's '#', .ss's '*', HoDoKu's ':'), f-puzzles' LZ-String data
+  // alone (N4Ig, the packed '{"'), or a grid of 81 or more spaced tokens (a pencil-mark grid);
+  // anything else is the page's own reader's to refuse
+  const maybe = /[^0-9A-Za-z._\s|+-]/.test(text) || /^N4Ig/.test(text) || text.split(/\s+/).filter(Boolean).length >= 81;
   if (!maybe) return false;
   const f = await features();
   if (!f.convert || offline()) return false;
