@@ -578,12 +578,13 @@ async function rate() {
     await uniqueSolution({ quiet: true }).catch(() => {});
     return;
   }
+  const want = solutionKey();
   const f = await features();
+  if (want !== solutionKey()) return; // another puzzle was loaded meanwhile: it rates itself
   if (f.read && !f.rate) {
     ui.rating.textContent = 'not available on this server (its API has no /v1/rate yet).';
     return;
   }
-  const want = solutionKey();
   ui.rating.textContent = 'asking the server...';
   try {
     // a rating needs exactly one solution: ask /v1/validate (always 200) first
@@ -597,6 +598,7 @@ async function rate() {
     }
     // the solution too, kept with the game: Check works offline from now on
     await uniqueSolution({ quiet: true }).catch(() => {});
+    if (want !== solutionKey()) return;
     const res = await call('v1/rate', request({}));
     if (want === solutionKey()) showRating(res);
   } catch (e) {
