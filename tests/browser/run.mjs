@@ -1327,6 +1327,51 @@ const cases = [
       await expectBoard(page, sol, 'the variant solved');
     },
   },
+  {
+    name: 'variant 2: clues outside the grid (sandwich sums, a little killer) grow its margin, on a phone: square, no horizontal scroll, clues in the margin',
+    async run(openPage) {
+      const sol = [...(await solution({ puzzle: EASY })).solution].map(Number);
+      const row = (r) => sol.slice(r * 9, r * 9 + 9);
+      const between = (line) => {
+        const [a, b] = [line.indexOf(1), line.indexOf(9)].sort((x, y) => x - y);
+        return line.slice(a + 1, b).reduce((t, d) => t + d, 0);
+      };
+      const diagonal = Array.from({ length: 8 }, (_, k) => k * 9 + k + 1); // r1c2 down-right to r8c9
+      const object = {
+        size: 9,
+        grid: Array.from({ length: 9 }, (_, r) => [...EASY.slice(r * 9, r * 9 + 9)].map((ch) => (ch === '.' ? {} : { value: Number(ch), given: true }))),
+        sandwichsum: [{ cell: 'R1C0', value: String(between(row(0))) }, { cell: 'R0C5', value: String(between(sol.filter((_, i) => i % 9 === 4))) }],
+        littlekillersum: [{ cell: 'R0C1', direction: 'DR', cells: diagonal.map((i) => `R${Math.floor(i / 9) + 1}C${(i % 9) + 1}`), value: String(diagonal.reduce((t, i) => t + sol[i], 0)) }],
+      };
+      const { page } = await open(openPage, '', { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+      await loadText(page, JSON.stringify(object));
+      await status(page, /^Loaded a 9x9 variant puzzle \(little killers \(1\), sandwich sums \(2\)\)/);
+      const grid = await board(page).evaluate((e) => {
+        const b = e.getBoundingClientRect(), m = getComputedStyle(e);
+        return { left: b.left, top: b.top, right: b.right, bottom: b.bottom, margin: parseFloat(m.marginLeft), width: b.width, height: b.height };
+      });
+      const cellSize = await cell(page, 1, 1).evaluate((e) => e.getBoundingClientRect().width);
+      assert(grid.margin >= cellSize * 0.9, `the grid has a margin of a cell for its clues (${grid.margin} px, cells of ${cellSize} px)`);
+      assert(Math.abs(grid.width - grid.height) < 1, `the grid stays square (${grid.width} x ${grid.height})`);
+      assert(cellSize >= 30, `cells of 30 px or more on a phone (${cellSize} px)`);
+      const width = await page.evaluate(() => [document.documentElement.scrollWidth, innerWidth]);
+      assert(width[0] <= width[1], `no horizontal scroll: page ${width[0]} px in a ${width[1]} px window`);
+      const clues = await board(page).locator('svg.variant text').evaluateAll((els) => els.map((e) => {
+        const b = e.getBoundingClientRect();
+        return { kind: e.closest('[data-kind]').dataset.kind, text: e.textContent, x: b.x + b.width / 2, y: b.y + b.height / 2 };
+      }));
+      equal(clues.map((c) => c.text).sort(), [...object.sandwichsum, ...object.littlekillersum].map((c) => c.value).sort(), 'every clue is written');
+      for (const c of clues) {
+        const outside = c.x < grid.left || c.y < grid.top || c.x > grid.right || c.y > grid.bottom;
+        assert(outside && c.x > 0 && c.x < width[1], `the ${c.kind} clue ${c.text} is in the margin, on screen (${c.x}, ${c.y})`);
+      }
+      const d = (await readBoard(page))[4].description;
+      assert(d.includes(`in column 5, whose digits between its 1 and its 9 sum to ${object.sandwichsum[1].value}`), `r1c5 says its column's sandwich: ${d}`);
+      const lk = (await readBoard(page))[1].description;
+      assert(lk.includes(`on a little killer diagonal of 8 cells summing to ${object.littlekillersum[0].value}`), `r1c2 says its little killer: ${lk}`);
+      await axeScan(page, 'a variant with clues outside the grid, on a phone');
+    },
+  },
 ];
 
 // ---- main ----
