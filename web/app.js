@@ -161,6 +161,19 @@ async function markMistakes() {
   board.markInvalid(g.entries.flatMap((v, i) => (v && v !== values[i] ? [{ i, why: 'not the right digit' }] : [])));
 }
 
+/** Notes in every open cell: the digits its peers leave, of a variant's true candidates (asked
+ * of the server once, with the solution). */
+async function fillCandidates() {
+  if (loaded.variant && !loaded.candidates) {
+    await uniqueSolution({ quiet: true }).catch((e) => {
+      if (!loaded.candidates) throw e;
+    });
+  }
+  const what = loaded.variant ? 'true candidates' : 'candidates';
+  const changed = game.fillCandidates();
+  edit(changed, `Filled in the ${what} of ${changed.length} cells as notes.`, 'Every open cell already has its notes.');
+}
+
 /** A full board: right (the end: time and rating), or not yet. */
 async function finish() {
   const g = game;
@@ -835,19 +848,6 @@ ui.technique.addEventListener('change', () => {
   ui.techniqueHelp.textContent = ui.technique.selectedOptions[0]?.dataset.description || '';
 });
 fillPracticeMenu(ui.technique);
-/** Notes in every open cell: the digits its peers leave, of a variant's true candidates (asked
- * of the server once, with the solution). */
-async function fillCandidates() {
-  if (loaded.variant && !loaded.candidates) {
-    await uniqueSolution({ quiet: true }).catch((e) => {
-      if (!loaded.candidates) throw e;
-    });
-  }
-  const what = loaded.variant ? 'true candidates' : 'candidates';
-  const changed = game.fillCandidates();
-  edit(changed, `Filled in the ${what} of ${changed.length} cells as notes.`, 'Every open cell already has its notes.');
-}
-
 $('fill').addEventListener('click', () => run(fillCandidates));
 ui.notes.addEventListener('click', () => setNotes(!notes));
 ui.undo.addEventListener('click', () => edit(game.undo(), 'Undone.', 'Nothing to undo.'));
