@@ -3,7 +3,7 @@
 //   node tests/browser/run.mjs [NAME-REGEX]      (from the repository root; `make test-browser`)
 //
 // Environment: SUDOKUD_BIN (default build/sudokud), CHROMIUM (default /usr/bin/chromium),
-// SCREENSHOTS (folder for page-desktop.png and page-phone.png; default build/browser;
+// SCREENSHOTS (folder for page-desktop.png, page-phone.png and page-variant.png; default build/browser;
 // `make screenshots` sets docs). Exit status 0 only when every case passed.
 //
 // The page is found the way a person using assistive technology finds it: by roles and
@@ -1235,6 +1235,21 @@ const cases = [
       await status(page, /^Loaded a 9x9 puzzle with \d+ givens\. Opened simple\.ss\./);
       const ref = await api(server, 'v1/convert', { puzzle: text, to: 'line' });
       await expectBoard(page, cellsOf(ref.json.text.trim()), 'the dropped .ss');
+    },
+  },
+  {
+    name: 'screenshot: a variant puzzle, its cages and thermometers drawn, mid-game',
+    async run(openPage) {
+      const { page } = await open(openPage, `?load=${encodeURIComponent(new URL(KILLER_LINK).searchParams.get('load'))}`, { viewport: { width: 1280, height: 800 }, colorScheme: 'light' });
+      await status(page, /^Loaded a 9x9 variant puzzle/);
+      const sol = (await solution({ puzzle: EASY })).cells;
+      for (const i of [0, 1, 2, 9, 10, 11, 18, 30, 31, 40]) {
+        await cell(page, Math.floor(i / 9) + 1, (i % 9) + 1).click();
+        await page.keyboard.press(sol[i]);
+      }
+      await cell(page, 5, 6).click();
+      mkdirSync(SHOTS, { recursive: true });
+      await page.locator('.play').screenshot({ path: `${SHOTS}/page-variant.png` });
     },
   },
   {
