@@ -434,7 +434,8 @@ async function uniqueSolution({ quiet = false } = {}) {
   if (solution && solution.key === key) return solution.values;
   const { res, ms } = await timed('v1/solve', request(loaded.variant ? { true_candidates: true } : {}));
   if (!quiet) showStats(res, ms);
-  if (loaded.variant && Array.isArray(res.true_candidates) && key === solutionKey()) {
+  // candidates a stopped solve gives are only those seen so far: never kept as the true ones
+  if (loaded.variant && Array.isArray(res.true_candidates) && res.status !== 'limit' && key === solutionKey()) {
     loaded.candidates = res.true_candidates;
     game.allow(loaded.candidates);
   }
