@@ -16,6 +16,11 @@
 // (repeats found on the board, mistakes against the kept solution), the timer, the saved game;
 // what needs sudokud says so in words (api.js), and a note under the controls says what works.
 // Print: the board alone under its title, rating and date (app.css).
+// Variants: an f-puzzles or SudokuPad link (pasted, opened as a file, or in the address as
+// ?fpuzzles= or ?load=) opens through /v1/convert (files.js) and plays on the same paths: its
+// constraints drawn and said by variant.js; Solve, Check and Fill candidates from one v1/solve
+// of the f-puzzles object (the solution and the true candidates, kept with the game); Check's
+// repeats found on the board; a Hint reveals a cell; no rating.
 //
 // Every message goes to the one role=status region; nothing fails silently.
 
@@ -28,6 +33,7 @@ import { Timer, clock } from './timer.js';
 import { keepGame, keepSettings, keptGame, settings } from './store.js';
 import { scan, scanReport } from './scan.js';
 import { convertGame, openFile, openText } from './files.js';
+import { solveObject, variantOverlay, variantRules } from './variant.js';
 
 const $ = (id) => document.getElementById(id);
 const ui = {
@@ -43,7 +49,8 @@ const ui = {
 const DEFAULT_PUZZLE = '..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..';
 
 let game = null;
-let loaded = null; // the puzzle as loaded ({puzzle, box, diagonal, regions, solution, rating}), kept
+let loaded = null; // the puzzle as loaded ({puzzle, box, diagonal, regions, solution, rating}, and
+// for a variant {variant: its f-puzzles object, source: its link, candidates: its true candidates}), kept
 let finished = false; // solved by the player, or revealed: the clock has stopped
 let notes = false;
 let solution = null; // {key, values}: the givens' unique solution, for Check
@@ -62,6 +69,7 @@ const timer = new Timer($('timer'), () => keep());
 
 const hints = new Hints({
   game: () => game,
+  variant: () => Boolean(loaded && loaded.variant),
   board,
   say: (text, kind) => say(text, kind),
   call,
@@ -153,6 +161,19 @@ async function markMistakes() {
   board.markInvalid(g.entries.flatMap((v, i) => (v && v !== values[i] ? [{ i, why: 'not the right digit' }] : [])));
 }
 
+/** Notes in every open cell: the digits its peers leave, of a variant's true candidates (asked
+ * of the server once, with the solution). */
+async function fillCandidates() {
+  if (loaded.variant && !loaded.candidates) {
+    await uniqueSolution({ quiet: true }).catch((e) => {
+      if (!loaded.candidates) throw e;
+    });
+  }
+  const what = loaded.variant ? 'true candidates' : 'candidates';
+  const changed = game.fillCandidates();
+  edit(changed, `Filled in the ${what} of ${changed.length} cells as notes.`, 'Every open cell already has its notes.');
+}
+
 /** A full board: right (the end: time and rating), or not yet. */
 async function finish() {
   const g = game;
@@ -161,8 +182,9 @@ async function finish() {
     const values = await uniqueSolution();
     right = g.entries.every((v, i) => g.isGiven(i) || v === values[i]);
   } catch {
-    // several solutions, none, or none known offline: any full board that breaks no rule is a finish
-    right = offline() ? g.conflicts().length === 0
+    // several solutions, none, or none known offline: any full board that breaks no rule is a
+    // finish (of a variant's rules, those of rows, columns and boxes: /v1/validate knows no others)
+    right = offline() || loaded.variant ? g.conflicts().length === 0
       : (await call('v1/validate', { ...request({}), puzzle: g.text(true) })).valid === true;
   }
   if (g !== game || game.blanks() !== 0 || finished) return;
@@ -213,13 +235,14 @@ function restores(next, state, entries) {
   }
 }
 
-/** What makes two loads the same puzzle: the givens and the shape. */
+/** What makes two loads the same puzzle: the givens, the shape and a variant's constraints. */
 function puzzleKey(p) {
-  return JSON.stringify([p.puzzle, p.box || null, Boolean(p.diagonal), p.regions || null]);
+  return JSON.stringify([p.puzzle, p.box || null, Boolean(p.diagonal), p.regions || null, p.variant || null]);
 }
 
 /**
- * Loads a puzzle: spec is {puzzle, box, diagonal, regions, entries, solution, rating}. Throws a
+ * Loads a puzzle: spec is {puzzle, box, diagonal, regions, entries, marks, solution, rating}, and
+ * for a variant {variant, source, candidates} (variant.js, variantSpec). Throws a
  * sentence when the puzzle cannot be read; nothing changes then. Entries that cannot be read
  * are dropped, and said so. kept, a game from localStorage, is taken back when it is this
  * puzzle (and the link names no other entries); any other load replaces it.
@@ -239,15 +262,19 @@ function load(spec, { push = true, note = '', kept = null } = {}) {
     }
   }
   const next = new Game(shape, cells, entries, entries && Array.isArray(spec.marks) && spec.marks.length === cells.length ? spec.marks : null);
-  const key = { puzzle: next.text(), ...shape.options() };
+  const key = { puzzle: next.text(), ...shape.options(), ...(spec.variant ? { variant: spec.variant } : {}) };
   const same = Boolean(kept) && puzzleKey(kept.spec) === puzzleKey(key) && restores(next, kept.state, entries);
+  const known = (k) => spec[k] || (same && kept.spec[k]) || null;
   hints.forget();
   game = next;
-  loaded = { ...key, solution: spec.solution || (same && kept.spec.solution) || null, rating: spec.rating || (same && kept.spec.rating) || null };
+  loaded = { ...key, solution: known('solution'), rating: known('rating') };
+  if (spec.variant) Object.assign(loaded, { source: known('source'), candidates: known('candidates') });
   finished = Boolean(same && kept.finished);
   solution = loaded.solution ? { key: solutionKey(), values: cellsOfPuzzle(loaded.solution).cells } : null;
   rating = null;
+  game.allow(loaded.candidates);
   board.build(game);
+  if (loaded.variant) board.overlay(variantOverlay(loaded.variant, n));
   markClashes();
   timer.reset(same ? Number(kept.ms) || 0 : 0, finished);
   syncHistoryButtons();
@@ -265,7 +292,9 @@ function load(spec, { push = true, note = '', kept = null } = {}) {
   const clashes = game.clashes(true);
   const clashText = clashes.length ? ` Its givens clash (marked): ${clashes.map((i) => cellName(i, n)).join(', ')}.` : '';
   const keptText = same ? ` Your game goes on where you left it${finished ? ' (finished)' : ''}.` : '';
-  say(`Loaded a ${shapeText} puzzle with ${givens} givens.${note}${clashText}${dropped}${keptText}`, clashes.length || dropped ? 'error' : 'info');
+  const kind = loaded.variant ? ` variant puzzle (${variantRules(loaded.variant)}) with ${givens} givens; a Hint reveals a cell`
+    : ` puzzle with ${givens} givens`;
+  say(`Loaded a ${shapeText}${kind}.${note}${clashText}${dropped}${keptText}`, clashes.length || dropped ? 'error' : 'info');
   if (loaded.rating) showRating(loaded.rating);
   else rate();
 }
@@ -312,7 +341,7 @@ async function loadFromControls() {
 /** The controls show what is loaded, so Load again reloads the same puzzle. */
 function syncControls() {
   const s = game.shape;
-  ui.puzzle.value = game.text();
+  ui.puzzle.value = loaded.variant ? loaded.source : game.text();
   ui.box.value = !s.regions && (s.boxNamed || s.box.rows !== s.box.cols) ? `${s.box.rows}x${s.box.cols}` : '';
   ui.diagonal.checked = s.diagonal;
   ui.regions.value = s.regions ? s.regions.map((id) => symbol(id + 1)).join('') : '';
@@ -323,30 +352,44 @@ function syncControls() {
 
 // ---- the address bar ----------------------------------------------------------------------
 
+/** The address holds the puzzle (?p= and its shape, or a variant's ?fpuzzles= link) and the
+ * player's digits (?e=). */
 function syncUrl(push) {
   const q = new URLSearchParams(location.search);
-  const s = game.shape;
-  q.set('p', game.text());
+  const s = game.shape, variant = Boolean(loaded.variant);
+  const put = (name, on, value) => (on ? q.set(name, value) : q.delete(name));
+  q.delete('load');
+  put('fpuzzles', variant, loaded.source);
+  put('p', !variant, game.text());
   const e = game.entriesText();
-  if (/[^.]/.test(e)) q.set('e', e);
-  else q.delete('e');
-  if (!s.regions && (s.boxNamed || s.box.rows !== s.box.cols)) q.set('box', `${s.box.rows}x${s.box.cols}`);
-  else q.delete('box');
-  if (s.diagonal) q.set('diagonal', '1');
-  else q.delete('diagonal');
-  if (s.regions) q.set('regions', s.regions.map((id) => symbol(id + 1)).join(''));
-  else q.delete('regions');
+  put('e', /[^.]/.test(e), e);
+  put('box', !variant && !s.regions && (s.boxNamed || s.box.rows !== s.box.cols), s.box && `${s.box.rows}x${s.box.cols}`);
+  put('diagonal', !variant && s.diagonal, '1');
+  put('regions', !variant && s.regions, s.regions && s.regions.map((id) => symbol(id + 1)).join(''));
   const url = `${location.pathname}?${q}`;
   if (url === `${location.pathname}${location.search}`) return;
   if (push) history.pushState(null, '', url);
   else history.replaceState(null, '', url);
 }
 
-/** The puzzle of the address (?p=...), else the kept game, else an example. */
+/** The puzzle of the address (?p=..., or a variant's ?fpuzzles= or ?load=, as f-puzzles links
+ * name it), else the kept game, else an example. A variant the page does not keep is asked of
+ * the server; the kept game (or the example) plays meanwhile, and stays when that fails. */
 function loadFromUrl() {
   const q = new URLSearchParams(location.search);
   const kept = keptGame();
-  const spec = q.get('p') ? {
+  // the address bar turns an unescaped '+' of LZ-String's base64 into a space
+  const raw = (q.get('fpuzzles') || q.get('load') || '').trim();
+  const link = raw.startsWith('{') ? raw : raw.replace(/ /g, '+');
+  if (link && !(kept && kept.spec.source === link)) {
+    load(kept ? kept.spec : { puzzle: DEFAULT_PUZZLE }, { push: false, kept });
+    run(async () => {
+      const opened = await openText(link);
+      load({ ...opened.spec, entries: q.get('e') || opened.spec.entries }, { push: false, note: opened.note });
+    });
+    return;
+  }
+  const spec = link ? kept.spec : q.get('p') ? {
     puzzle: q.get('p'),
     entries: q.get('e'),
     box: q.get('box') ? readBox(q.get('box')) : null,
@@ -363,7 +406,9 @@ function loadFromUrl() {
 
 // ---- solver, check ------------------------------------------------------------------------
 
+/** A solve request for the game's puzzle: its givens and shape, or a variant's f-puzzles object. */
 function request(extra) {
+  if (loaded.variant) return { fpuzzles: solveObject(loaded.variant), max_solutions: 2, ...extra };
   return { puzzle: game.text(), ...game.shape.options(), ...extra };
 }
 
@@ -382,12 +427,18 @@ async function timed(path, body) {
 }
 
 /** The givens' solution, from the cache or v1/solve (its stats shown unless quiet); throws
- * a sentence when not unique. A solution learnt is kept with the game, for Check offline. */
+ * a sentence when not unique. A solution learnt is kept with the game, for Check offline; a
+ * variant's true candidates come with it (the same solve), kept for Fill candidates. */
 async function uniqueSolution({ quiet = false } = {}) {
   const key = solutionKey();
   if (solution && solution.key === key) return solution.values;
-  const { res, ms } = await timed('v1/solve', request({}));
+  const { res, ms } = await timed('v1/solve', request(loaded.variant ? { true_candidates: true } : {}));
   if (!quiet) showStats(res, ms);
+  // candidates a stopped solve gives are only those seen so far: never kept as the true ones
+  if (loaded.variant && Array.isArray(res.true_candidates) && res.status !== 'limit' && key === solutionKey()) {
+    loaded.candidates = res.true_candidates;
+    game.allow(loaded.candidates);
+  }
   if (res.status !== 'solved' || res.unique !== true) throw new ApiError(outcome(res));
   const values = valuesOf(res.solution);
   if (key !== solutionKey()) return values; // another puzzle was loaded meanwhile
@@ -446,8 +497,10 @@ ui.reveal.addEventListener('close', () => {
 async function check() {
   hints.forget();
   board.clearInvalid();
-  // offline, the repeats are found on the board itself, in the form /v1/validate gives them
-  const { ms, res } = offline() ? { ms: 0, res: { conflicts: game.conflicts() } }
+  // offline, or for a variant (whose other rules the solution checks), the repeats are found on
+  // the board itself, in the form /v1/validate gives them
+  const local = offline() || Boolean(loaded.variant);
+  const { ms, res } = local ? { ms: 0, res: { conflicts: game.conflicts() } }
     : await timed('v1/validate', { ...request({}), puzzle: game.text(true) });
   let values = null, note = '';
   try {
@@ -473,7 +526,7 @@ async function check() {
       if (v && v !== values[i] && !wrong.has(i)) why(i, 'not the right digit');
     });
   }
-  if (!ui.stats.hasChildNodes() && !offline()) ui.statsNote.textContent = `Validated in ${ms.toFixed(1)} ms.`;
+  if (!ui.stats.hasChildNodes() && !local) ui.statsNote.textContent = `Validated in ${ms.toFixed(1)} ms.`;
   const list = [...wrong].map(([i, text]) => ({ i, why: text })).sort((a, b) => a.i - b.i);
   board.markInvalid(list);
   if (list.length) {
@@ -533,12 +586,19 @@ function showRating(r) {
 }
 
 async function rate() {
+  if (loaded.variant) {
+    ui.rating.textContent = 'none: the ratings know no variant constraints';
+    // the solution and true candidates, kept with the game: Check and Fill work offline from now on
+    await uniqueSolution({ quiet: true }).catch(() => {});
+    return;
+  }
+  const want = solutionKey();
   const f = await features();
+  if (want !== solutionKey()) return; // another puzzle was loaded meanwhile: it rates itself
   if (f.read && !f.rate) {
     ui.rating.textContent = 'not available on this server (its API has no /v1/rate yet).';
     return;
   }
-  const want = solutionKey();
   ui.rating.textContent = 'asking the server...';
   try {
     // a rating needs exactly one solution: ask /v1/validate (always 200) first
@@ -552,6 +612,7 @@ async function rate() {
     }
     // the solution too, kept with the game: Check works offline from now on
     await uniqueSolution({ quiet: true }).catch(() => {});
+    if (want !== solutionKey()) return;
     const res = await call('v1/rate', request({}));
     if (want === solutionKey()) showRating(res);
   } catch (e) {
@@ -682,7 +743,8 @@ async function copyAs() {
   const name = ui.copyFormat.selectedOptions[0].textContent;
   const text = await convertGame(game, ui.copyFormat.value);
   const s = game.shape;
-  const lost = [s.regions ? 'jigsaw regions' : '', s.diagonal ? 'diagonals' : ''].filter(Boolean).join(' and ');
+  const lost = [loaded.variant ? 'variant constraints' : '', s.regions ? 'jigsaw regions' : '', s.diagonal ? 'diagonals' : '']
+    .filter(Boolean).join(' and ');
   const note = lost ? ` The format holds no ${lost}.` : '';
   try {
     await navigator.clipboard.writeText(text);
@@ -702,9 +764,10 @@ async function copyAs() {
  * what is wrong, and throws the server's reason when the server cannot read it either. */
 async function readOtherFormat(text) {
   // only a text that could be another format goes: one with a character the text form never
-  // uses (a link's ':/?=', .sdk's '#', .ss's '*', HoDoKu's ':'), or a grid of 81 or more
-  // spaced tokens (a pencil-mark grid); anything else is the page's own reader's to refuse
-  const maybe = /[^0-9A-Za-z._\s|+-]/.test(text) || text.split(/\s+/).filter(Boolean).length >= 81;
+  // uses (a link's ':/?=', .sdk's '#', .ss's '*', HoDoKu's ':'), f-puzzles' LZ-String data
+  // alone (N4Ig, the packed '{"'), or a grid of 81 or more spaced tokens (a pencil-mark grid);
+  // anything else is the page's own reader's to refuse
+  const maybe = /[^0-9A-Za-z._\s|+-]/.test(text) || /^N4Ig/.test(text) || text.split(/\s+/).filter(Boolean).length >= 81;
   if (!maybe) return false;
   const f = await features();
   if (!f.convert || offline()) return false;
@@ -751,7 +814,8 @@ function dropped(e) {
 /** The title and date printed over the board (app.css shows them only on paper). */
 function preparePrint() {
   const s = game.shape;
-  const kind = [s.regions ? 'jigsaw' : '', s.diagonal ? 'diagonal' : ''].filter(Boolean).join(', ');
+  const kind = loaded.variant ? `variant: ${variantRules(loaded.variant)}`
+    : [s.regions ? 'jigsaw' : '', s.diagonal ? 'diagonal' : ''].filter(Boolean).join(', ');
   ui.printTitle.textContent = `Sudoku ${s.n}x${s.n}${kind ? `, ${kind}` : ''}`;
   ui.printDate.textContent = new Date().toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
 }
@@ -785,10 +849,7 @@ ui.technique.addEventListener('change', () => {
   ui.techniqueHelp.textContent = ui.technique.selectedOptions[0]?.dataset.description || '';
 });
 fillPracticeMenu(ui.technique);
-$('fill').addEventListener('click', () => {
-  const changed = game.fillCandidates();
-  edit(changed, `Filled in the candidates of ${changed.length} cells as notes.`, 'Every open cell already has its notes.');
-});
+$('fill').addEventListener('click', () => run(fillCandidates));
 ui.notes.addEventListener('click', () => setNotes(!notes));
 ui.undo.addEventListener('click', () => edit(game.undo(), 'Undone.', 'Nothing to undo.'));
 ui.redo.addEventListener('click', () => edit(game.redo(), 'Redone.', 'Nothing to redo.'));

@@ -15,8 +15,10 @@
 //
 // Borders come from the shape: a thick line wherever two neighbours are in different boxes
 // (or jigsaw regions), so any R x C box and any jigsaw layout draws itself. Jigsaw regions are
-// also tinted, diagonal cells shaded. The board only draws and reports keys: what a key does
-// to the game is app.js's business, through the callbacks given to the constructor.
+// also tinted, diagonal cells shaded. A variant's constraints are laid over the cells as one
+// aria-hidden SVG (variant.js draws it), with their words at the end of each cell's description.
+// The board only draws and reports keys: what a key does to the game is app.js's business,
+// through the callbacks given to the constructor.
 
 import { symbol, valueOf } from './puzzle.js';
 
@@ -32,6 +34,7 @@ export class Board {
     this.invalid = new Map(); // cell -> why it is wrong
     this.unsure = new Set(); // cells a photo scan read with low confidence
     this.strikes = new Map(); // cell -> candidates a shown hint removes
+    this.about = new Map(); // cell -> phrases on its constraints (a variant's)
     root.addEventListener('keydown', (e) => this.key(e));
     root.addEventListener('click', (e) => {
       const cell = e.target.closest('[role=gridcell]');
@@ -51,6 +54,8 @@ export class Board {
     this.invalid = new Map();
     this.unsure = new Set();
     this.strikes = new Map();
+    this.about = new Map();
+    this.root.style.setProperty('--m', 0);
     const tints = shape.regions ? colourRegions(shape) : null;
     if (this.focus >= n * n) this.focus = 0;
     for (let r = 0; r < n; r++) {
@@ -73,6 +78,20 @@ export class Board {
       }
       this.root.append(row);
     }
+    this.drawAll();
+  }
+
+  /**
+   * Lays a drawing over the cells: svg (aria-hidden, in cell units) and margin, the cells of room
+   * it takes around the grid for clues outside it; about, a Map cell -> phrases that end the
+   * cells' descriptions ("in a cage of 3 cells summing to 17"); corners, cells whose top left
+   * corner holds a clue, so their notes keep clear of it. build() takes it away.
+   */
+  overlay({ svg, margin = 0, about = new Map(), corners = [] }) {
+    this.root.style.setProperty('--m', margin);
+    this.root.append(svg);
+    for (const i of corners) this.cells[i].classList.add('corner-clue');
+    this.about = about;
     this.drawAll();
   }
 
@@ -126,6 +145,7 @@ export class Board {
     }
     cell.classList.toggle('unsure', this.unsure.has(i));
     if (this.unsure.has(i)) description += ', check this cell';
+    if (this.about.has(i)) description += `; ${this.about.get(i).join('; ')}`;
     cell.setAttribute('aria-description', description);
   }
 

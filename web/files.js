@@ -5,8 +5,14 @@
 //
 // /v1/convert reads one puzzle a text. A file of many, one a line (an .sdm, or a .txt of such
 // lines), is split here: its first puzzle is opened and the count said.
+//
+// An f-puzzles or SudokuPad link (or the f-puzzles data alone) is first asked back as the
+// f-puzzles object (`to: fpuzzles`), checked by the server: one with variant constraints opens
+// as a variant game (variant.js), with the text itself as its source for the address bar; one
+// without opens as any other format does.
 
 import { call } from './api.js';
+import { isVariant, variantSpec } from './variant.js';
 
 // Larger than any puzzle file of sense (50,000 .sdm lines are 4 MiB): not read into memory.
 const MAX_FILE = 16 * 1024 * 1024;
@@ -44,9 +50,31 @@ function aboutText(meta) {
   return parts.length ? `: ${parts.join(' ')}` : '';
 }
 
+// f-puzzles.com links, SudokuPad's fpuzzles ones, f-puzzles JSON and its bare LZ-String data
+// (which starts N4Ig, the packed '{"').
+const FPUZZLES = /f-puzzles\.com|fpuz|sudokupad|crackingthecryptic|^\s*N4Ig|^\s*\{[^]*"grid"/i;
+
+/** A variant's load() spec and metadata note for an f-puzzles text, or null when the text is
+ * none, or holds no variant constraint (then it reads as any other format). */
+async function readVariant(text) {
+  if (!FPUZZLES.test(text)) return null;
+  const res = await call('v1/convert', { puzzle: text, to: 'fpuzzles' });
+  let object = null;
+  try {
+    object = typeof res.text === 'string' && res.text.trimStart().startsWith('{') ? JSON.parse(res.text) : null;
+  } catch {
+    object = null;
+  }
+  if (!object || !isVariant(object)) return null;
+  const spec = { ...variantSpec(object), source: text.trim() };
+  return { spec, about: aboutText({ title: object.title, author: object.author }) };
+}
+
 /** A load() spec for a text in any format /v1/convert reads (format: its name, or undefined to
  * have it told from the text), with the note its metadata gives. */
 async function readText(text, format) {
+  const variant = format ? null : await readVariant(text);
+  if (variant) return variant;
   const res = await call('v1/convert', format ? { puzzle: text, format, to: 'json' } : { puzzle: text, to: 'json' });
   const cells = [...res.puzzle].length;
   const spec = {

@@ -9,7 +9,9 @@
 // by writing those notes, and the next hint starts from them: no step is offered twice. When the
 // server finds no step (stuck, or its time ran out), a cell of the solution is revealed instead;
 // when the board holds a mistake, it is shown, and the next press takes it away. Any change to
-// the board (Game.version) starts the next press from stage 1 again.
+// the board (Game.version) starts the next press from stage 1 again. A variant puzzle gets no
+// logic step (the server's techniques know rows, columns and boxes only): its hint reveals a
+// cell of the solution, and says so.
 
 import { cellName, symbol, symbolText } from './puzzle.js';
 
@@ -39,8 +41,9 @@ function unitName(u) {
 
 export class Hints {
   /**
-   * host: {game(), board, say(text, kind), call(path, body), request(extra), solution(),
-   * change(cells, message)}: the page's state and its ways to speak, ask and edit.
+   * host: {game(), variant(), board, say(text, kind), call(path, body), request(extra),
+   * solution(), change(cells, message)}: the page's state and its ways to speak, ask and edit;
+   * variant() is true when the game is a variant puzzle.
    */
   constructor(host) {
     this.host = host;
@@ -68,6 +71,10 @@ export class Hints {
       return;
     }
     this.forget();
+    if (this.host.variant()) {
+      await this.showReveal(game, 'a variant puzzle gets no logic hints here, only a cell of its solution');
+      return;
+    }
     const body = this.host.request({
       entries: game.entriesText(),
       candidates: game.givens.map((_, i) => game.candidates(i)),
@@ -77,7 +84,10 @@ export class Hints {
     if (res.kind === 'mistake') this.showMistake(game, res.cells);
     else if (res.kind === 'solved') this.host.say('The puzzle is solved: no hint needed.', 'success');
     else if (res.kind === 'step' && res.step) this.showStep(game, res.step);
-    else if (res.kind === 'stuck' || res.status === 'limit') await this.showReveal(game, res.kind === 'stuck');
+    else if (res.kind === 'stuck' || res.status === 'limit') {
+      await this.showReveal(game, res.kind === 'stuck' ? 'no technique the server knows finds the next step here'
+        : 'the server ran out of time looking for a step');
+    }
     else this.host.say('The server answered the hint request with something this page does not understand.', 'error');
   }
 
@@ -158,8 +168,9 @@ export class Hints {
     return out;
   }
 
-  /** No step from the server: the open cell with the fewest candidates, from the solution. */
-  async showReveal(game, stuck) {
+  /** No step (why: the reason, in words): the open cell with the fewest candidates, from the
+   * solution. */
+  async showReveal(game, why) {
     const values = await this.host.solution();
     if (game !== this.host.game()) return;
     let cell = -1;
@@ -170,6 +181,6 @@ export class Hints {
     if (cell < 0) return;
     this.shown = { version: game.version, kind: 'reveal', cell, digit: values[cell] };
     this.host.board.highlight([cell]);
-    this.host.say(`Hint: ${stuck ? 'no technique the server knows finds the next step here' : 'the server ran out of time looking for a step'}. Press Hint again to reveal ${cellName(cell, game.n)}.`);
+    this.host.say(`Hint: ${why}. Press Hint again to reveal ${cellName(cell, game.n)}.`);
   }
 }

@@ -190,7 +190,8 @@ export class Shape {
  * every change, undo and redo, so a hint knows whether the board moved under it.
  *
  * Candidates: a cell's notes when the player wrote some (they override), else every digit
- * no peer holds; either way less the digits its peers hold. That full grid is what /v1/hint
+ * no peer holds (of those allow() left it: a variant's true candidates); either way less the
+ * digits its peers hold. That full grid is what /v1/hint
  * gets, so a step that only removes candidates is applied by writing notes, and the next
  * hint starts from there.
  */
@@ -205,6 +206,13 @@ export class Game {
     this.done = [];
     this.undone = [];
     this.version = 0;
+    this.allowed = null;
+  }
+
+  /** Limits each cell's candidates to allowed[i], a list of digits (a variant's true candidates,
+   * which the rows, columns and boxes alone do not give); null lifts the limit. */
+  allow(allowed) {
+    this.allowed = Array.isArray(allowed) && allowed.length === this.givens.length ? allowed : null;
   }
 
   isGiven(i) {
@@ -296,7 +304,8 @@ export class Game {
   candidates(i) {
     if (this.value(i)) return [];
     const seen = new Set(this.shape.peers(i).map((j) => this.value(j)));
-    const from = this.marks[i].length ? this.marks[i] : Array.from({ length: this.n }, (_, k) => k + 1);
+    const from = this.marks[i].length ? this.marks[i]
+      : this.allowed ? this.allowed[i] : Array.from({ length: this.n }, (_, k) => k + 1);
     return from.filter((d) => !seen.has(d));
   }
 

@@ -3,7 +3,7 @@
 //   node tests/browser/run.mjs [NAME-REGEX]      (from the repository root; `make test-browser`)
 //
 // Environment: SUDOKUD_BIN (default build/sudokud), CHROMIUM (default /usr/bin/chromium),
-// SCREENSHOTS (folder for page-desktop.png and page-phone.png; default build/browser;
+// SCREENSHOTS (folder for page-desktop.png, page-phone.png and page-variant.png; default build/browser;
 // `make screenshots` sets docs). Exit status 0 only when every case passed.
 //
 // The page is found the way a person using assistive technology finds it: by roles and
@@ -34,6 +34,10 @@ const JIGSAW_REGIONS = '11122233314122233314125236344125536674155566674458596674
 const DIAG = '.37..2..1........7...6379..1.......8...47...9...2.847.........4.......9..2.1837.5';
 // `build/sudoku random --size 25 --density 0.6 --seed 7` (several solutions: the page shows the first)
 const P25 = readFileSync(new URL('p25.txt', import.meta.url), 'utf8').trim();
+// a killer with thermometers drawn on EASY's solution (variant-fixture.mjs made it): the f-puzzles
+// object, and its f-puzzles link
+const KILLER = JSON.parse(readFileSync(new URL('killer-thermo.json', import.meta.url), 'utf8'));
+const KILLER_LINK = readFileSync(new URL('killer-thermo.link', import.meta.url), 'utf8').trim();
 
 let server;
 
@@ -1231,6 +1235,160 @@ const cases = [
       await status(page, /^Loaded a 9x9 puzzle with \d+ givens\. Opened simple\.ss\./);
       const ref = await api(server, 'v1/convert', { puzzle: text, to: 'line' });
       await expectBoard(page, cellsOf(ref.json.text.trim()), 'the dropped .ss');
+    },
+  },
+  {
+    name: 'screenshot: a variant puzzle, its cages and thermometers drawn, mid-game',
+    async run(openPage) {
+      const { page } = await open(openPage, `?load=${encodeURIComponent(new URL(KILLER_LINK).searchParams.get('load'))}`, { viewport: { width: 1280, height: 800 }, colorScheme: 'light' });
+      await status(page, /^Loaded a 9x9 variant puzzle/);
+      const sol = (await solution({ puzzle: EASY })).cells;
+      for (const i of [0, 1, 2, 9, 10, 11, 18, 30, 31, 40]) {
+        await cell(page, Math.floor(i / 9) + 1, (i % 9) + 1).click();
+        await page.keyboard.press(sol[i]);
+      }
+      await cell(page, 5, 6).click();
+      mkdirSync(SHOTS, { recursive: true });
+      await page.locator('.play').screenshot({ path: `${SHOTS}/page-variant.png` });
+    },
+  },
+  {
+    name: 'variant: a killer with thermometers from an f-puzzles link (address, file, Puzzle box): cages and sums, thermometers drawn; cells say their constraints; true candidates, Check, Hint, undo, Solve, kept',
+    async run(openPage) {
+      const ref = await api(server, 'v1/solve', { fpuzzles: KILLER_LINK, max_solutions: 2, true_candidates: true });
+      equal([ref.status, ref.json.status, ref.json.unique], [200, 'solved', true], 'the server solves the link, uniquely');
+      equal(ref.json.solution, (await solution({ puzzle: EASY })).solution, 'its solution is the classic one it was drawn on');
+      const read = await api(server, 'v1/convert', { puzzle: KILLER_LINK, to: 'fpuzzles' });
+      equal(JSON.parse(read.json.text).killercage, KILLER.killercage, 'the link holds the fixture\'s cages');
+      const sol = [...ref.json.solution], truth = ref.json.true_candidates;
+      const name = (i) => `r${Math.floor(i / 9) + 1}c${(i % 9) + 1}`;
+      const index = (cellName) => { const [, r, c] = /R(\d+)C(\d+)/.exec(cellName); return (r - 1) * 9 + (c - 1); };
+      const cages = KILLER.killercage.map((k) => ({ cells: k.cells.map(index), sum: k.value }));
+      const thermos = KILLER.thermometer.map((t) => t.lines[0].map(index));
+      const givens = KILLER.grid.flat().map((c) => (c.given ? String(c.value) : ''));
+
+      // opened from the address, as an f-puzzles link's own ?load= names it
+      const { page } = await open(openPage, `?load=${encodeURIComponent(new URL(KILLER_LINK).searchParams.get('load'))}`);
+      await status(page, new RegExp(`^Loaded a 9x9 variant puzzle \\(killer cages \\(${cages.length}\\), thermometers \\(${thermos.length}\\)\\) with ${givens.filter(Boolean).length} givens; a Hint reveals a cell\\.`));
+      await expectBoard(page, givens, 'the givens');
+      const svg = board(page).locator('svg.variant');
+      equal(await svg.getAttribute('aria-hidden'), 'true', 'the drawing is hidden from assistive technology');
+      equal(await svg.locator('[data-kind=killercage] path.cage').count(), cages.length, 'one dashed outline a cage');
+      equal(await svg.locator('[data-kind=thermometer] circle.bulb').count(), thermos.length, 'one bulb a thermometer');
+      equal(await svg.locator('[data-kind=thermometer] polyline').count(), thermos.length, 'one line a thermometer');
+      // each sum is written in its cage's first cell, and each bulb sits on its thermometer's first cell
+      const boxes = await board(page).getByRole('gridcell').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON()));
+      const inside = (b, i) => { const x = b.x + b.width / 2, y = b.y + b.height / 2, c = boxes[i]; return x > c.left && x < c.right && y > c.top && y < c.bottom; };
+      const sums = await svg.locator('[data-kind=killercage] text').evaluateAll((els) => els.map((e) => ({ text: e.textContent, box: e.getBoundingClientRect().toJSON() })));
+      equal(sums.map((t) => t.text), cages.map((k) => k.sum), 'every cage sum is shown');
+      sums.forEach((t, k) => assert(inside(t.box, Math.min(...cages[k].cells)), `the sum ${t.text} is in ${name(Math.min(...cages[k].cells))}`));
+      const bulbs = await svg.locator('[data-kind=thermometer] circle.bulb').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON()));
+      bulbs.forEach((b, k) => assert(inside(b, thermos[k][0]), `the bulb of thermometer ${k + 1} is on ${name(thermos[k][0])}`));
+      const size = await board(page).evaluate((e) => [e.offsetWidth, e.offsetHeight]);
+      equal(size[0], size[1], 'the board stays square');
+
+      // each cell says its constraints in words
+      const cells = await readBoard(page);
+      for (const k of cages) {
+        for (const i of k.cells) assert(cells[i].description.includes(`in a cage of ${k.cells.length} cells summing to ${k.sum}`), `${name(i)} says its cage: ${cells[i].description}`);
+      }
+      const second = thermos[0][1];
+      assert(cells[second].description.includes('on a thermometer, 2nd of 4 from the bulb'), `${name(second)} says its thermometer: ${cells[second].description}`);
+      await axeScan(page, 'a variant puzzle');
+
+      // Fill candidates: the true candidates the server gives, as notes
+      await button(page, 'Fill candidates').click();
+      const blanks = givens.map((g, i) => (g ? -1 : i)).filter((i) => i >= 0);
+      await status(page, new RegExp(`^Filled in the true candidates of ${blanks.length} cells as notes\\.$`));
+      const filled = await readBoard(page);
+      for (const i of blanks) equal(filled[i].description.split(';')[0], `pencil marks ${truth[i].join(' ')}`, `the notes of ${name(i)}`);
+      // three givens leave any cell 6 digits or more: fewer come from the cages and thermometers
+      assert(blanks.some((i) => truth[i].length < 6), 'the true candidates narrow cells beyond the givens');
+
+      // a right and a wrong digit, Check, undo
+      const [right, wrong] = blanks;
+      const bad = ['1', '2', '3', '4', '5', '6', '7', '8', '9'].find((d) => d !== sol[wrong]);
+      for (const [i, d] of [[right, sol[right]], [wrong, bad]]) {
+        await cell(page, Math.floor(i / 9) + 1, (i % 9) + 1).click();
+        await page.keyboard.press(d);
+      }
+      await button(page, 'Check').click();
+      await status(page, new RegExp(`^1 cell is wrong: ${name(wrong)}\\.`));
+      equal((await readBoard(page)).filter((c) => c.invalid).map((c) => c.name), [`row ${Math.floor(wrong / 9) + 1} column ${(wrong % 9) + 1}`], 'the wrong digit is marked');
+      await button(page, 'Undo').click();
+      equal(await cell(page, Math.floor(wrong / 9) + 1, (wrong % 9) + 1).textContent(), filled[wrong].text, 'undo takes the wrong digit back, notes and all');
+
+      // a hint reveals a cell, and says so
+      await button(page, 'Hint').click();
+      const said = await status(page, /^Hint: a variant puzzle gets no logic hints here, only a cell of its solution\. Press Hint again to reveal (r\dc\d)\.$/);
+      const shown = /(r\dc\d)\.$/.exec(said)[1];
+      await button(page, 'Hint').click();
+      const at = (Number(shown[1]) - 1) * 9 + Number(shown[3]) - 1;
+      await status(page, new RegExp(`^Revealed: ${shown} = ${sol[at]}\\.$`));
+
+      // the game is kept: a reload (no server needed for the puzzle) shows it drawn, the digits in place
+      await page.reload();
+      await page.locator('html[data-ready=true]').waitFor();
+      await status(page, /Your game goes on where you left it\./);
+      equal(await board(page).locator('svg.variant [data-kind=killercage] path.cage').count(), cages.length, 'the cages drawn again');
+      equal(await cell(page, Math.floor(right / 9) + 1, (right % 9) + 1).textContent(), sol[right], 'the right digit kept');
+      assert(new URL(page.url()).searchParams.get('fpuzzles'), `the address holds the puzzle: ${page.url()}`);
+
+      // opened as a file, and pasted in the Puzzle box, the link opens the same puzzle; Solve asks
+      // first, then fills the solution
+      await page.getByLabel('Open a file', { exact: true }).setInputFiles({ name: 'killer.txt', mimeType: 'text/plain', buffer: Buffer.from(KILLER_LINK) });
+      await status(page, /^Loaded a 9x9 variant puzzle .* Opened killer\.txt: "sudokud browser suite: killer with thermometers" by sudokud\.$/);
+      equal(await board(page).locator('svg.variant [data-kind=thermometer] circle.bulb').count(), thermos.length, 'the file\'s thermometers drawn');
+      await loadText(page, KILLER_LINK);
+      await status(page, /^Loaded a 9x9 variant puzzle .* Read the pasted text/);
+      await reveal(page);
+      await status(page, /^Solved: the solution is unique\.$/);
+      await expectBoard(page, sol, 'the variant solved');
+    },
+  },
+  {
+    name: 'variant 2: clues outside the grid (sandwich sums, a little killer) grow its margin, on a phone: square, no horizontal scroll, clues in the margin',
+    async run(openPage) {
+      const sol = [...(await solution({ puzzle: EASY })).solution].map(Number);
+      const row = (r) => sol.slice(r * 9, r * 9 + 9);
+      const between = (line) => {
+        const [a, b] = [line.indexOf(1), line.indexOf(9)].sort((x, y) => x - y);
+        return line.slice(a + 1, b).reduce((t, d) => t + d, 0);
+      };
+      const diagonal = Array.from({ length: 8 }, (_, k) => k * 9 + k + 1); // r1c2 down-right to r8c9
+      const object = {
+        size: 9,
+        grid: Array.from({ length: 9 }, (_, r) => [...EASY.slice(r * 9, r * 9 + 9)].map((ch) => (ch === '.' ? {} : { value: Number(ch), given: true }))),
+        sandwichsum: [{ cell: 'R1C0', value: String(between(row(0))) }, { cell: 'R0C5', value: String(between(sol.filter((_, i) => i % 9 === 4))) }],
+        littlekillersum: [{ cell: 'R0C1', direction: 'DR', cells: diagonal.map((i) => `R${Math.floor(i / 9) + 1}C${(i % 9) + 1}`), value: String(diagonal.reduce((t, i) => t + sol[i], 0)) }],
+      };
+      const { page } = await open(openPage, '', { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+      await loadText(page, JSON.stringify(object));
+      await status(page, /^Loaded a 9x9 variant puzzle \(little killers \(1\), sandwich sums \(2\)\)/);
+      const grid = await board(page).evaluate((e) => {
+        const b = e.getBoundingClientRect(), m = getComputedStyle(e);
+        return { left: b.left, top: b.top, right: b.right, bottom: b.bottom, margin: parseFloat(m.marginLeft), width: b.width, height: b.height };
+      });
+      const cellSize = await cell(page, 1, 1).evaluate((e) => e.getBoundingClientRect().width);
+      assert(grid.margin >= cellSize * 0.9, `the grid has a margin of a cell for its clues (${grid.margin} px, cells of ${cellSize} px)`);
+      assert(Math.abs(grid.width - grid.height) < 1, `the grid stays square (${grid.width} x ${grid.height})`);
+      assert(cellSize >= 30, `cells of 30 px or more on a phone (${cellSize} px)`);
+      const width = await page.evaluate(() => [document.documentElement.scrollWidth, innerWidth]);
+      assert(width[0] <= width[1], `no horizontal scroll: page ${width[0]} px in a ${width[1]} px window`);
+      const clues = await board(page).locator('svg.variant text').evaluateAll((els) => els.map((e) => {
+        const b = e.getBoundingClientRect();
+        return { kind: e.closest('[data-kind]').dataset.kind, text: e.textContent, x: b.x + b.width / 2, y: b.y + b.height / 2 };
+      }));
+      equal(clues.map((c) => c.text).sort(), [...object.sandwichsum, ...object.littlekillersum].map((c) => c.value).sort(), 'every clue is written');
+      for (const c of clues) {
+        const outside = c.x < grid.left || c.y < grid.top || c.x > grid.right || c.y > grid.bottom;
+        assert(outside && c.x > 0 && c.x < width[1], `the ${c.kind} clue ${c.text} is in the margin, on screen (${c.x}, ${c.y})`);
+      }
+      const d = (await readBoard(page))[4].description;
+      assert(d.includes(`in column 5, whose digits between its 1 and its 9 sum to ${object.sandwichsum[1].value}`), `r1c5 says its column's sandwich: ${d}`);
+      const lk = (await readBoard(page))[1].description;
+      assert(lk.includes(`on a little killer diagonal of 8 cells summing to ${object.littlekillersum[0].value}`), `r1c2 says its little killer: ${lk}`);
+      await axeScan(page, 'a variant with clues outside the grid, on a phone');
     },
   },
 ];
