@@ -101,8 +101,10 @@ struct vx_engine {
     uint8_t unit_cells[VX_MAX_UNITS * SUDOKU_VARIANT_MAX_SIZE];
     vx_cells *unit_sets; /* [VX_MAX_UNITS]: each unit's cells as a set */
     struct {
-        uint32_t u, v;
-    } crossings[VX_MAX_CROSSINGS]; /* units sharing 2..N-1 cells (locked candidates) */
+        uint32_t at;    /* crossing_cells[at..]: the shared cells, u's others, v's others */
+        uint8_t shared; /* how many cells the two units share */
+    } crossings[VX_MAX_CROSSINGS]; /* units u, v sharing 2..N-1 cells (locked candidates) */
+    uint8_t crossing_cells[VX_MAX_CROSSINGS * 2 * SUDOKU_VARIANT_MAX_SIZE];
     uint32_t ncrossings;
     uint32_t cell_unit_first[VX_MAX_CELLS + 1]; /* units of each cell, in cell_units */
     uint32_t *cell_units;

@@ -285,24 +285,20 @@ static inline bool vx_in_unit(const vx_engine *e, uint32_t u, int x)
     return e->unit_sets[u].w[x / 64] >> (x % 64) & 1;
 }
 
-/* What the cells of unit u outside unit v may hold. */
-static uint16_t vx_outside(const vx_engine *e, uint32_t u, uint32_t v)
+/* The OR of the masks of cells[0..k). */
+static uint16_t vx_masks(const vx_engine *e, const uint8_t *cells, int k)
 {
-    const uint8_t *cells = &e->unit_cells[u * (uint32_t)e->n];
     uint16_t m = 0;
-    for (int i = 0; i < e->n; i++) {
-        if (!vx_in_unit(e, v, cells[i])) m |= e->cand[cells[i]];
-    }
+    for (int i = 0; i < k; i++) m |= e->cand[cells[i]];
     return m;
 }
 
-/* Takes `digits` from the cells of unit u outside unit v. */
-static bool vx_clear_outside(vx_engine *e, uint32_t u, uint32_t v, uint16_t digits)
+/* Takes `digits` from cells[0..k). */
+static bool vx_clear(vx_engine *e, const uint8_t *cells, int k, uint16_t digits)
 {
-    const uint8_t *cells = &e->unit_cells[u * (uint32_t)e->n];
-    for (int i = 0; i < e->n; i++) {
+    for (int i = 0; i < k; i++) {
         int x = cells[i];
-        if (!(e->cand[x] & digits) || vx_in_unit(e, v, x)) continue;
+        if (!(e->cand[x] & digits)) continue;
         e->stats.locked_candidates += (uint64_t)__builtin_popcount(e->cand[x] & digits);
         if (!vx_keep(e, x, (uint16_t)~digits)) return false;
     }
@@ -315,16 +311,14 @@ static bool vx_clear_outside(vx_engine *e, uint32_t u, uint32_t v, uint16_t digi
 static bool vx_locked(vx_engine *e)
 {
     for (uint32_t i = 0; i < e->ncrossings; i++) {
-        uint32_t u = e->crossings[i].u, v = e->crossings[i].v;
-        uint16_t shared = 0;
-        const uint8_t *cells = &e->unit_cells[u * (uint32_t)e->n];
-        for (int k = 0; k < e->n; k++) {
-            if (vx_in_unit(e, v, cells[k])) shared |= e->cand[cells[k]];
-        }
-        uint16_t u_rest = vx_outside(e, u, v), v_rest = vx_outside(e, v, u);
-        uint16_t pointing = shared & ~u_rest & v_rest, claiming = shared & ~v_rest & u_rest;
-        if (pointing && !vx_clear_outside(e, v, u, pointing)) return false;
-        if (claiming && !vx_clear_outside(e, u, v, claiming)) return false;
+        const uint8_t *shared = &e->crossing_cells[e->crossings[i].at];
+        int k = e->crossings[i].shared, rest = e->n - k;
+        const uint8_t *u_rest = shared + k, *v_rest = u_rest + rest;
+        uint16_t in = vx_masks(e, shared, k), u_out = vx_masks(e, u_rest, rest),
+                 v_out = vx_masks(e, v_rest, rest);
+        uint16_t pointing = in & ~u_out & v_out, claiming = in & ~v_out & u_out;
+        if (pointing && !vx_clear(e, v_rest, rest, pointing)) return false;
+        if (claiming && !vx_clear(e, u_rest, rest, claiming)) return false;
     }
     return true;
 }
@@ -334,25 +328,40 @@ static bool vx_locked(vx_engine *e)
 static void vx_crossings_build(vx_engine *e)
 {
     e->ncrossings = 0;
+    int n = e->n;
     for (uint32_t u = 0; u < e->nunits; u++) {
-        const uint8_t *cells = &e->unit_cells[u * (uint32_t)e->n];
-        for (int i = 0; i < e->n; i++) {
+        const uint8_t *cells = &e->unit_cells[u * (uint32_t)n];
+        for (int i = 0; i < n; i++) {
             for (uint32_t k = e->cell_unit_first[cells[i]]; k < e->cell_unit_first[cells[i] + 1];
                  k++) {
                 uint32_t v = e->cell_units[k];
                 if (v <= u) continue;
-                /* count the pair once: at the first cell it shares past this one */
+                /* count the pair once: at the first cell it shares */
                 int shared = 0, first = -1;
-                for (int j = 0; j < e->n; j++) {
+                for (int j = 0; j < n; j++) {
                     if (vx_in_unit(e, v, cells[j])) {
                         if (first < 0) first = j;
                         shared++;
                     }
                 }
-                if (first != i || shared < 2 || shared == e->n) continue;
+                if (first != i || shared < 2 || shared == n) continue;
                 if (e->ncrossings == VX_MAX_CROSSINGS) return;
-                e->crossings[e->ncrossings].u = u;
-                e->crossings[e->ncrossings++].v = v;
+                /* the shared cells, then u's others, then v's others */
+                uint32_t at = e->ncrossings * 2 * (uint32_t)SUDOKU_VARIANT_MAX_SIZE;
+                uint8_t *out = &e->crossing_cells[at];
+                const uint8_t *other = &e->unit_cells[v * (uint32_t)n];
+                int w = 0;
+                for (int j = 0; j < n; j++) {
+                    if (vx_in_unit(e, v, cells[j])) out[w++] = cells[j];
+                }
+                for (int j = 0; j < n; j++) {
+                    if (!vx_in_unit(e, v, cells[j])) out[w++] = cells[j];
+                }
+                for (int j = 0; j < n; j++) {
+                    if (!vx_in_unit(e, u, other[j])) out[w++] = other[j];
+                }
+                e->crossings[e->ncrossings].at = at;
+                e->crossings[e->ncrossings++].shared = (uint8_t)shared;
             }
         }
     }

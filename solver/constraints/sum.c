@@ -101,7 +101,8 @@ static int vx_groups(const vx_engine *e, const uint8_t *cells, int k, int *start
 {
     int groups = 0, ways = 0;
     for (int i = 0; i < k; i++) {
-        int size = groups ? i - start[groups - 1] : 0, count = __builtin_popcount(e->cand[cells[i]]);
+        int size = groups ? i - start[groups - 1] : 0,
+            count = __builtin_popcount(e->cand[cells[i]]);
         bool joins = size > 0 && size < VX_GROUP_CELLS && ways * count <= VX_GROUP_WAYS;
         for (int j = i - size; joins && j < i; j++) {
             joins = e->peers[cells[i]][cells[j] / 64] >> (cells[j] % 64) & 1;
