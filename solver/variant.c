@@ -124,6 +124,7 @@ sudoku_variant_solver *sudoku_variant_solver_new(void)
     e->prop_queue = malloc((VX_MAX_PROPS + 1) * sizeof(*e->prop_queue));
     e->in_queue = calloc(VX_MAX_PROPS, sizeof(*e->in_queue));
     e->unit_sets = malloc(VX_MAX_UNITS * sizeof(*e->unit_sets));
+    e->groups = malloc(VX_MAX_GROUPS * sizeof(*e->groups));
     e->cage_cells = malloc(SUDOKU_VARIANT_MAX_CONSTRAINTS * sizeof(*e->cage_cells));
     e->cage_sums = malloc(SUDOKU_VARIANT_MAX_CONSTRAINTS * sizeof(*e->cage_sums));
     if (!s->classic || !e->cell_units || !e->pairs || !e->pair_of || !e->props || !e->watches ||
@@ -149,6 +150,7 @@ void sudoku_variant_solver_free(sudoku_variant_solver *s)
     free(e->prop_queue);
     free(e->in_queue);
     free(e->unit_sets);
+    free(e->groups);
     free(e->cage_cells);
     free(e->cage_sums);
     free(s);

@@ -32,6 +32,7 @@
 #define VX_MAX_CAGE_SUM  (SUDOKU_VARIANT_MAX_SIZE * (SUDOKU_VARIANT_MAX_SIZE + 1) / 2)
 #define VX_MAX_DERIVED   8192 /* cells of the constraints the engine derives */
 #define VX_MAX_CROSSINGS 4096
+#define VX_MAX_GROUPS    4096 /* cached peer groups of sums: past them, sums recompute */
 
 typedef struct vx_engine vx_engine;
 typedef struct vx_prop vx_prop;
@@ -84,6 +85,16 @@ static inline bool vx_cells_within(const vx_cells *a, const vx_cells *b)
     return true;
 }
 
+/* A run of up to 3 peer cells inside a sum (sum.c), kept between calls:
+ * the totals its digits can make with the masks they had, and for each
+ * total the digits each cell uses to make it. */
+typedef struct vx_group {
+    uint16_t masks[3];
+    bool filled;
+    uint64_t totals; /* bit t: total t (at most 3 * 16) */
+    uint16_t digits[3 * SUDOKU_VARIANT_MAX_SIZE + 1][3];
+} vx_group;
+
 /* Where the digit sets of a cage of some size and sum are in e->data. */
 typedef struct vx_cage_memo {
     uint32_t at, count;
@@ -119,6 +130,8 @@ struct vx_engine {
     uint32_t ndata;
     uint16_t initial[VX_MAX_CELLS]; /* masks the rules leave before the givens */
     vx_cage_memo cage_sets[SUDOKU_VARIANT_MAX_SIZE + 1][VX_MAX_CAGE_SUM + 1]; /* [cells][sum] */
+    vx_group *groups; /* [VX_MAX_GROUPS]: the sums' group caches */
+    uint32_t ngroups;
     vx_cells *cage_cells; /* the cages with a sum, for the house rule */
     int32_t *cage_sums;
     uint32_t ncages;

@@ -152,7 +152,7 @@ bool vx_compile(vx_engine *e, const sudoku_variant *v)
     e->n = n;
     e->ncells = n * n;
     e->full = (uint16_t)sdk_full_mask(n);
-    e->nunits = e->npairs = e->nprops = e->ndata = e->nderived = 0;
+    e->nunits = e->npairs = e->nprops = e->ndata = e->nderived = e->ngroups = 0;
     memset(e->peers, 0, sizeof(e->peers));
     memset(e->cage_sets, 0, sizeof(e->cage_sets));
     for (int c = 0; c < e->ncells; c++) e->initial[c] = e->full;

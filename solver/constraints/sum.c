@@ -49,11 +49,10 @@ static void vx_sums_or_down(vx_sums *out, const vx_sums *in, int s, int words)
 /* Whether (a shifted up by s) meets b, over the first `words` words. */
 static bool vx_sums_meet_up(const vx_sums *a, const vx_sums *b, int s, int words)
 {
-    vx_sums t;
-    memset(&t, 0, (size_t)words * sizeof(t.w[0]));
-    vx_sums_or_up(&t, a, s, words);
     for (int i = 0; i < words; i++) {
-        if (t.w[i] & b->w[i]) return true;
+        uint64_t v = a->w[i] << s;
+        if (s && i > 0) v |= a->w[i - 1] >> (64 - s);
+        if (v & b->w[i]) return true;
     }
     return false;
 }
@@ -66,102 +65,90 @@ static bool vx_sum_fits(int n, int k)
 
 /* Cells that must differ (peers, next to each other in the sum's list:
  * a little killer's cells in one box, an arrow's in one row) are taken
- * together, up to this many and this many ways to fill them. */
+ * together, up to this many. */
 #define VX_GROUP_CELLS 3
-#define VX_GROUP_WAYS  1024
-
-/* One way to fill a group: its total and its digits. */
-typedef struct vx_way {
-    uint8_t total;
-    uint8_t digit[VX_GROUP_CELLS];
-} vx_way;
-
-/* The ways to fill cells[0..g) with digits that differ; returns how many. */
-static int vx_group_ways(const vx_engine *e, const uint8_t *cells, int g, vx_way *out)
-{
-    int count = 0;
-    uint16_t m[VX_GROUP_CELLS] = {1, 1, 1}; /* a missing cell: one pass, digit 0 */
-    for (int i = 0; i < g; i++) m[i] = e->cand[cells[i]];
-    for (uint16_t a = m[0]; a; a &= a - 1) {
-        int x = __builtin_ctz(a) + 1;
-        for (uint16_t b = g > 1 ? m[1] & ~vx_bit(x) : 1; b; b &= b - 1) {
-            int y = g > 1 ? __builtin_ctz(b) + 1 : 0;
-            for (uint16_t c = g > 2 ? m[2] & ~vx_bit(x) & ~(y ? vx_bit(y) : 0) : 1; c; c &= c - 1) {
-                int z = g > 2 ? __builtin_ctz(c) + 1 : 0;
-                out[count++] = (vx_way){(uint8_t)(x + y + z), {(uint8_t)x, (uint8_t)y, (uint8_t)z}};
-            }
-        }
-    }
-    return count;
-}
 
 /* Splits cells[0..k) into groups of peers; start[g] is where group g
- * begins, start[groups] = k. Returns the number of groups. */
+ * begins, start[groups] = k. The same cells always give the same groups. */
 static int vx_groups(const vx_engine *e, const uint8_t *cells, int k, int *start)
 {
-    int groups = 0, ways = 0;
+    int groups = 0;
     for (int i = 0; i < k; i++) {
-        int size = groups ? i - start[groups - 1] : 0,
-            count = __builtin_popcount(e->cand[cells[i]]);
-        bool joins = size > 0 && size < VX_GROUP_CELLS && ways * count <= VX_GROUP_WAYS;
+        int size = groups ? i - start[groups - 1] : 0;
+        bool joins = size > 0 && size < VX_GROUP_CELLS;
         for (int j = i - size; joins && j < i; j++) {
             joins = e->peers[cells[i]][cells[j] / 64] >> (cells[j] % 64) & 1;
         }
-        if (joins) {
-            ways *= count;
-        } else {
-            start[groups++] = i;
-            ways = count;
-        }
+        if (!joins) start[groups++] = i;
     }
     start[groups] = k;
     return groups;
 }
 
+/* Fills g's totals and digits from the masks of its cells (size of them)
+ * unless they are the masks it was filled from. */
+static void vx_group_fill(const vx_engine *e, const uint8_t *cells, int size, vx_group *g)
+{
+    uint16_t m[VX_GROUP_CELLS] = {1, 1, 1}; /* a missing cell: one pass, digit 0 */
+    for (int i = 0; i < size; i++) m[i] = e->cand[cells[i]];
+    if (g->filled && memcmp(g->masks, m, sizeof(m)) == 0) return;
+    memcpy(g->masks, m, sizeof(m));
+    g->filled = true;
+    g->totals = 0;
+    memset(g->digits, 0, sizeof(g->digits));
+    for (uint16_t a = m[0]; a; a &= a - 1) {
+        int x = __builtin_ctz(a) + 1;
+        for (uint16_t b = size > 1 ? m[1] & ~vx_bit(x) : 1; b; b &= b - 1) {
+            int y = size > 1 ? __builtin_ctz(b) + 1 : 0;
+            for (uint16_t c = size > 2 ? m[2] & ~vx_bit(x) & ~(y ? vx_bit(y) : 0) : 1; c;
+                 c &= c - 1) {
+                int z = size > 2 ? __builtin_ctz(c) + 1 : 0, t = x + y + z;
+                g->totals |= UINT64_C(1) << t;
+                g->digits[t][0] |= vx_bit(x);
+                if (y) g->digits[t][1] |= vx_bit(y);
+                if (z) g->digits[t][2] |= vx_bit(z);
+            }
+        }
+    }
+}
+
 /* Narrows cells[0..k) to the digits some completion to a total in
- * `totals` uses; *reach gets every total the cells can make. */
-static bool vx_sum_support(vx_engine *e, const uint8_t *cells, int k, const vx_sums *totals,
-                           vx_sums *reach)
+ * `totals` uses; *reach gets every total the cells can make. `cache` has
+ * room for a group per cell, or is NULL. */
+static bool vx_sum_support(vx_engine *e, const uint8_t *cells, int k, vx_group *cache,
+                           const vx_sums *totals, vx_sums *reach)
 {
     int words = k * e->n / 64 + 1, start[VX_SUM_CELLS + 1];
     size_t bytes = (size_t)words * sizeof(uint64_t);
     int groups = vx_groups(e, cells, k, start);
     vx_sums prefix[VX_SUM_CELLS + 1], need;
-    vx_way ways[VX_GROUP_WAYS];
+    vx_group local[VX_SUM_CELLS];
+    vx_group *group = cache ? cache : local;
+    if (!cache) {
+        for (int g = 0; g < groups; g++) group[g].filled = false;
+    }
     memset(reach, 0, sizeof(*reach));
     memset(&prefix[0], 0, bytes);
     prefix[0].w[0] = 1;
     for (int g = 0; g < groups; g++) {
-        int count = vx_group_ways(e, &cells[start[g]], start[g + 1] - start[g], ways);
-        uint64_t done[2] = {0, 0}; /* totals already shifted in, of at most 3 * 16 */
+        vx_group_fill(e, &cells[start[g]], start[g + 1] - start[g], &group[g]);
         memset(&prefix[g + 1], 0, bytes);
-        for (int w = 0; w < count; w++) {
-            int t = ways[w].total;
-            if (done[t / 64] >> (t % 64) & 1) continue;
-            done[t / 64] |= UINT64_C(1) << (t % 64);
-            vx_sums_or_up(&prefix[g + 1], &prefix[g], t, words);
+        for (uint64_t t = group[g].totals; t; t &= t - 1) {
+            vx_sums_or_up(&prefix[g + 1], &prefix[g], __builtin_ctzll(t), words);
         }
     }
     memcpy(reach, &prefix[groups], bytes);
     memcpy(&need, totals, bytes);
     for (int g = groups - 1; g >= 0; g--) {
         int size = start[g + 1] - start[g];
-        int count = vx_group_ways(e, &cells[start[g]], size, ways);
         uint16_t keep[VX_GROUP_CELLS] = {0};
-        uint64_t tried[2] = {0, 0}, good[2] = {0, 0};
         vx_sums before;
         memset(&before, 0, bytes);
-        for (int w = 0; w < count; w++) {
-            int t = ways[w].total;
-            if (!(tried[t / 64] >> (t % 64) & 1)) {
-                tried[t / 64] |= UINT64_C(1) << (t % 64);
-                if (vx_sums_meet_up(&prefix[g], &need, t, words)) {
-                    good[t / 64] |= UINT64_C(1) << (t % 64);
-                    vx_sums_or_down(&before, &need, t, words);
-                }
-            }
-            if (!(good[t / 64] >> (t % 64) & 1)) continue;
-            for (int i = 0; i < size; i++) keep[i] |= vx_bit(ways[w].digit[i]);
+        for (uint64_t ts = group[g].totals; ts; ts &= ts - 1) {
+            int t = __builtin_ctzll(ts);
+            if (!vx_sums_meet_up(&prefix[g], &need, t, words)) continue;
+            vx_sums_or_down(&before, &need, t, words);
+            for (int i = 0; i < size; i++) keep[i] |= group[g].digits[t][i];
         }
         for (int i = 0; i < size; i++) {
             if (!vx_keep(e, cells[start[g] + i], keep[i])) return false;
@@ -171,11 +158,27 @@ static bool vx_sum_support(vx_engine *e, const uint8_t *cells, int k, const vx_s
     return true;
 }
 
+/* The group cache of a sum propagator: room for one group per cell, or NULL. */
+static vx_group *vx_sum_cache(vx_engine *e, const vx_prop *p)
+{
+    return p->ndata ? &e->groups[p->data] : NULL;
+}
+
+/* Reserves a sum propagator's group cache, k groups at most; none when full. */
+static void vx_sum_cache_add(vx_engine *e, vx_prop *p, int k)
+{
+    if ((uint32_t)k > VX_MAX_GROUPS - e->ngroups) return;
+    p->data = e->ngroups;
+    p->ndata = (uint32_t)k;
+    for (int g = 0; g < k; g++) e->groups[e->ngroups + (uint32_t)g].filled = false;
+    e->ngroups += (uint32_t)k;
+}
+
 static bool vx_sum_run(vx_engine *e, const vx_prop *p)
 {
     vx_sums totals = {0}, reach;
     totals.w[p->value / 64] = UINT64_C(1) << (p->value % 64);
-    return vx_sum_support(e, p->cells, p->ncells, &totals, &reach);
+    return vx_sum_support(e, p->cells, p->ncells, vx_sum_cache(e, p), &totals, &reach);
 }
 
 /* The numbers an arrow's pill (cells[0..aux)) can read, as a set; calls
@@ -213,7 +216,9 @@ static bool vx_arrow_run(vx_engine *e, const vx_prop *p)
     vx_sums numbers = {0}, reach;
     uint16_t keep[3] = {0, 0, 0};
     vx_pill_numbers(e, p, &numbers, NULL, NULL);
-    if (!vx_sum_support(e, p->cells + p->aux, p->ncells - p->aux, &numbers, &reach)) return false;
+    if (!vx_sum_support(e, p->cells + p->aux, p->ncells - p->aux, vx_sum_cache(e, p), &numbers,
+                        &reach))
+        return false;
     vx_pill_numbers(e, p, NULL, &reach, keep);
     for (int i = 0; i < p->aux; i++) {
         if (!vx_keep(e, p->cells[i], keep[i])) return false;
@@ -255,8 +260,10 @@ bool vx_sum_add(vx_engine *e, const uint8_t *cells, int ncells, const int32_t *w
             return true;
         }
         vx_prop *p = vx_add_prop(e, vx_sum_run, cells, ncells);
-        if (p) p->value = target;
-        return p != NULL;
+        if (!p) return false;
+        p->value = target;
+        vx_sum_cache_add(e, p, ncells);
+        return true;
     }
     uint32_t at;
     int32_t *w = vx_data(e, (uint32_t)ncells, &at);
@@ -326,8 +333,10 @@ bool vx_arrow_compile(vx_engine *e, const sudoku_constraint *c, const uint8_t *c
 {
     if (vx_sum_fits(e->n, c->ncells - c->aux)) {
         vx_prop *p = vx_add_prop(e, vx_arrow_run, cells, c->ncells);
-        if (p) p->aux = c->aux;
-        return p != NULL;
+        if (!p) return false;
+        p->aux = c->aux;
+        vx_sum_cache_add(e, p, c->ncells - c->aux);
+        return true;
     }
     int32_t w[VX_MAX_CELLS];
     for (int i = 0; i < c->ncells; i++) w[i] = vx_arrow_weight(c, i);
