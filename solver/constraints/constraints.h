@@ -151,7 +151,7 @@ struct vx_engine {
     uint16_t trail_mask[VX_MAX_CELLS * SUDOKU_VARIANT_MAX_SIZE];
     uint32_t trail_len;
     vx_frame frames[VX_MAX_CELLS];
-    uint32_t conflicts[VX_MAX_CELLS]; /* dead ends met guessing each cell, this search */
+    uint32_t weight[VX_MAX_CELLS]; /* each cell's dom/wdeg weight, this search (vx_pick) */
     sudoku_stats stats;
 };
 

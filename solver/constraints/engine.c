@@ -371,7 +371,11 @@ static bool vx_propagate(vx_engine *e)
 {
     for (;;) {
         if (e->sq_head < e->sq_tail) {
-            if (!vx_naked(e, e->solved_queue[e->sq_head++])) return false;
+            int cell = e->solved_queue[e->sq_head++];
+            if (!vx_naked(e, cell)) {
+                e->weight[cell]++;
+                return false;
+            }
             continue;
         }
         int w = 0, words = (int)((e->nunits + 63) / 64);
@@ -379,7 +383,10 @@ static bool vx_propagate(vx_engine *e)
         if (w < words) {
             uint32_t u = (uint32_t)w * 64 + (uint32_t)sdk_ctz(e->dirty_units[w]);
             e->dirty_units[w] &= e->dirty_units[w] - 1;
-            if (!vx_hidden(e, u)) return false;
+            if (!vx_hidden(e, u)) {
+                for (int i = 0; i < e->n; i++) e->weight[e->unit_cells[u * (uint32_t)e->n + i]]++;
+                return false;
+            }
             continue;
         }
         if (e->pq_head == e->pq_tail) {
@@ -392,7 +399,10 @@ static bool vx_propagate(vx_engine *e)
         uint32_t p = e->prop_queue[e->pq_head];
         e->pq_head = e->pq_head == e->nprops ? 0 : e->pq_head + 1;
         e->in_queue[p] = 0;
-        if (!e->props[p].run(e, &e->props[p])) return false;
+        if (!e->props[p].run(e, &e->props[p])) {
+            for (int i = 0; i < e->props[p].ncells; i++) e->weight[e->props[p].cells[i]]++;
+            return false;
+        }
     }
 }
 
@@ -430,23 +440,37 @@ static bool vx_board_init(vx_engine *e, const uint8_t *givens)
 /* ---- search
  * ---------------------------------------------------------------------------------------- */
 
-/* The unsolved cell with the fewest candidates, -1 when all are solved. */
+/* The unsolved cell with the fewest candidates per weight, -1 when all are
+ * solved (dom/wdeg). A cell's weight starts at the number of propagators
+ * watching it and grows by one each time a deduction involving it fails:
+ * the cells where the puzzle keeps failing go first. Measured on
+ * bench/data/variants against plain fewest-candidates, nodes a puzzle:
+ * killer 193 -> 51, arrow 500 -> 375, little killer 8799 -> 7128, mixed
+ * 525 -> 113, sandwich 58 -> 28; chess (no propagators) about equal. */
 static int vx_pick(const vx_engine *e)
 {
-    /* Fewest candidates; among those, the cell whose guesses failed most. */
-    int best = -1, best_k = SUDOKU_VARIANT_MAX_SIZE + 1;
-    uint32_t best_w = 0;
+    int best = -1;
+    uint32_t best_k = 1, best_w = 0;
     for (int c = 0; c < e->ncells; c++) {
         uint16_t m = e->cand[c];
         if ((m & (m - 1)) == 0) continue;
-        int k = __builtin_popcount(m);
-        if (k < best_k || (k == best_k && e->conflicts[c] > best_w)) {
+        uint32_t k = (uint32_t)__builtin_popcount(m), w = e->weight[c] + 1;
+        uint64_t mine = (uint64_t)k * best_w, theirs = (uint64_t)best_k * w;
+        if (best < 0 || mine < theirs || (mine == theirs && k < best_k)) {
             best = c;
             best_k = k;
-            best_w = e->conflicts[c];
+            best_w = w;
         }
     }
     return best;
+}
+
+/* Starts a search: no stats, every cell weighing its propagators. */
+static void vx_search_start(vx_engine *e)
+{
+    memset(&e->stats, 0, sizeof(e->stats));
+    e->stats.nodes = 1;
+    for (int c = 0; c < e->ncells; c++) e->weight[c] = e->watch_first[c + 1] - e->watch_first[c];
 }
 
 static void vx_record(const vx_engine *e, sudoku_result *r)
@@ -482,7 +506,7 @@ static void vx_dfs(vx_engine *e, const sudoku_limits *lim, bool ok, sudoku_resul
     for (;;) {
         if (!ok) {
             e->stats.backtracks++;
-            if (depth > 0) e->conflicts[e->frames[depth - 1].cell]++;
+
         } else {
             int cell = vx_pick(e);
             if (cell < 0) {
@@ -516,9 +540,7 @@ static void vx_dfs(vx_engine *e, const sudoku_limits *lim, bool ok, sudoku_resul
 
 void vx_search(vx_engine *e, const uint8_t *givens, const sudoku_limits *lim, sudoku_result *r)
 {
-    memset(&e->stats, 0, sizeof(e->stats));
-    memset(e->conflicts, 0, sizeof(e->conflicts));
-    e->stats.nodes = 1;
+    vx_search_start(e);
     bool ok = vx_board_init(e, givens) && vx_propagate(e);
     vx_dfs(e, lim, ok, r);
     r->stats = e->stats;
@@ -527,9 +549,7 @@ void vx_search(vx_engine *e, const uint8_t *givens, const sudoku_limits *lim, su
 bool vx_true_candidates(vx_engine *e, const uint8_t *givens, const sudoku_limits *lim,
                         uint16_t *found, sudoku_result *r)
 {
-    memset(&e->stats, 0, sizeof(e->stats));
-    memset(e->conflicts, 0, sizeof(e->conflicts));
-    e->stats.nodes = 1;
+    vx_search_start(e);
     memset(found, 0, (size_t)e->ncells * sizeof(*found));
     bool ok = vx_board_init(e, givens) && vx_propagate(e);
     uint16_t root[VX_MAX_CELLS];
