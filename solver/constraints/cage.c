@@ -116,6 +116,7 @@ static bool vx_cage_add(vx_engine *e, const uint8_t *cells, int k, bool has_sum,
     if (!p) return false;
     p->data = at;
     p->ndata = count;
+    p->idempotent = true; /* a set that stood still stands after the cut */
     return true;
 }
 

@@ -47,6 +47,7 @@ struct vx_prop {
     uint8_t aux;
     int32_t value;
     uint32_t data, ndata; /* e->data[data .. data + ndata) */
+    bool idempotent;      /* a second run straight after the first changes nothing */
 };
 
 /* A two-cell relation: allowed[d] = the digits cell b may hold when cell a

@@ -176,6 +176,7 @@ bool vx_compile(vx_engine *e, const sudoku_variant *v)
         vx_prop *p = vx_add_prop(e, vx_pair_run, e->pairs[i].cells, 2);
         if (!p) return false;
         p->data = i;
+        p->idempotent = true; /* a value pruned from one side supported nothing on the other */
     }
     vx_index(e->ncells, e->nprops, vx_prop_cells, e, e->watch_first, e->watches);
     vx_index(e->ncells, e->nunits, vx_unit_cells, e, e->cell_unit_first, e->cell_units);
@@ -398,8 +399,13 @@ static bool vx_propagate(vx_engine *e)
         }
         uint32_t p = e->prop_queue[e->pq_head];
         e->pq_head = e->pq_head == e->nprops ? 0 : e->pq_head + 1;
-        e->in_queue[p] = 0;
-        if (!e->props[p].run(e, &e->props[p])) {
+        /* An idempotent propagator's own changes need not wake it again:
+         * it stays marked queued while it runs. */
+        bool idempotent = e->props[p].idempotent;
+        e->in_queue[p] = idempotent;
+        bool held = e->props[p].run(e, &e->props[p]);
+        if (idempotent) e->in_queue[p] = 0;
+        if (!held) {
             for (int i = 0; i < e->props[p].ncells; i++) e->weight[e->props[p].cells[i]]++;
             return false;
         }
