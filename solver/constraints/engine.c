@@ -262,17 +262,19 @@ static bool vx_naked(vx_engine *e, int cell)
 static bool vx_hidden(vx_engine *e, uint32_t u)
 {
     const uint8_t *cells = &e->unit_cells[u * (uint32_t)e->n];
-    uint16_t seen = 0, twice = 0;
+    uint16_t seen = 0, twice = 0, placed = 0;
     for (int i = 0; i < e->n; i++) {
         uint16_t m = e->cand[cells[i]];
         twice |= seen & m;
         seen |= m;
+        if ((m & (m - 1)) == 0) placed |= m;
     }
     if (seen != e->full) return false;
-    uint16_t once = seen & ~twice;
+    uint16_t once = seen & ~twice & ~placed; /* a placed digit is no news */
     for (int i = 0; once && i < e->n; i++) {
         uint16_t m = e->cand[cells[i]], hit = m & once;
-        if (!hit || m == hit) continue;
+        if (!hit) continue;
+        once &= ~hit;
         if (hit & (hit - 1)) return false; /* two digits need this one cell */
         if (!vx_keep(e, cells[i], hit)) return false;
         e->stats.hidden_singles++;
