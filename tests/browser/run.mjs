@@ -1253,7 +1253,7 @@ const cases = [
     },
   },
   {
-    name: 'variant: a killer with thermometers from an f-puzzles link (address, file, Puzzle box): cages and sums, thermometers drawn; cells say their constraints; true candidates, Check, Hint, undo, Solve, kept',
+    name: 'variant: a killer with thermometers from an f-puzzles link (address, file) and a SudokuPad link (Puzzle box): cages and sums, thermometers drawn; cells say their constraints; true candidates, Check, Hint, undo, Solve, kept',
     async run(openPage) {
       const ref = await api(server, 'v1/solve', { fpuzzles: KILLER_LINK, max_solutions: 2, true_candidates: true });
       equal([ref.status, ref.json.status, ref.json.unique], [200, 'solved', true], 'the server solves the link, uniquely');
@@ -1334,13 +1334,14 @@ const cases = [
       equal(await cell(page, Math.floor(right / 9) + 1, (right % 9) + 1).textContent(), sol[right], 'the right digit kept');
       assert(new URL(page.url()).searchParams.get('fpuzzles'), `the address holds the puzzle: ${page.url()}`);
 
-      // opened as a file, and pasted in the Puzzle box, the link opens the same puzzle; Solve asks
-      // first, then fills the solution
+      // opened as a file, and pasted in the Puzzle box as a SudokuPad link (its data percent-encoded),
+      // the link opens the same puzzle; Solve asks first, then fills the solution
       await page.getByLabel('Open a file', { exact: true }).setInputFiles({ name: 'killer.txt', mimeType: 'text/plain', buffer: Buffer.from(KILLER_LINK) });
       await status(page, /^Loaded a 9x9 variant puzzle .* Opened killer\.txt: "sudokud browser suite: killer with thermometers" by sudokud\.$/);
       equal(await board(page).locator('svg.variant [data-kind=thermometer] circle.bulb').count(), thermos.length, 'the file\'s thermometers drawn');
-      await loadText(page, KILLER_LINK);
+      await loadText(page, `https://sudokupad.app/fpuzzles${encodeURIComponent(new URL(KILLER_LINK).searchParams.get('load'))}`);
       await status(page, /^Loaded a 9x9 variant puzzle .* Read the pasted text/);
+      equal(await svg.locator('[data-kind=killercage] path.cage').count(), cages.length, 'the SudokuPad link\'s cages drawn');
       await reveal(page);
       await status(page, /^Solved: the solution is unique\.$/);
       await expectBoard(page, sol, 'the variant solved');
