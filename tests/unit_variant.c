@@ -748,3 +748,28 @@ Test(variant, kinds_without_cells_take_null_cells)
     cr_assert_eq(sudoku_variant_add(&v, SUDOKU_CON_ANTIKING, 0, 0, NULL, 0, err), 0, "%s", err);
     cr_assert_eq(v.nconstraints, 1);
 }
+
+/* Thousands of sandwiches on a 16x16 make one node's propagation last far longer than a
+ * request may: the deadline is read inside the propagation too, so the solve stops with it. */
+Test(variant, a_long_propagation_stops_at_the_deadline)
+{
+    static sudoku_puzzle grid;
+    static sudoku_variant v;
+    cr_assert_eq(sudoku_puzzle_init(&grid, 16, 4, 4, NULL), 0);
+    cr_assert_eq(sudoku_variant_init(&v, &grid, NULL), 0);
+    for (int i = 0; i < 2048; i++) {
+        uint8_t cells[16];
+        int line = i % 32;
+        for (int k = 0; k < 16; k++) {
+            cells[k] = (uint8_t)(line < 16 ? line * 16 + k : k * 16 + (line - 16));
+        }
+        cr_assert_eq(sudoku_variant_add(&v, SUDOKU_CON_SANDWICH, 30 + i % 40, 0, cells, 16, NULL),
+                     0);
+    }
+    sudoku_limits lim = {.max_solutions = 2, .deadline_ns = sudoku_now_ns() + 20 * 1000000ull};
+    sudoku_result r = {0};
+    cr_assert_eq(sudoku_variant_solve(solver(), &v, &lim, &r), SUDOKU_LIMIT);
+    cr_assert_eq(r.limit_reason, SUDOKU_LIMIT_DEADLINE, "%s",
+                 sudoku_limit_reason_str(r.limit_reason));
+    cr_assert_eq(r.stats.nodes, 1, "it stopped in the root's propagation");
+}

@@ -152,6 +152,9 @@ struct vx_engine {
     uint16_t trail_mask[VX_MAX_CELLS * SUDOKU_VARIANT_MAX_SIZE];
     uint32_t trail_len;
     vx_frame frames[VX_MAX_CELLS];
+    const sudoku_limits *limits;   /* of the search in progress */
+    sudoku_limit_reason stopped;   /* the limit a propagation met, or NONE */
+    uint32_t runs;                 /* propagator runs, for the clock's reading */
     uint32_t weight[VX_MAX_CELLS]; /* each cell's dom/wdeg weight, this search (vx_pick) */
     sudoku_stats stats;
 };

@@ -20,7 +20,8 @@
 #define VX_HARD_AFTER 4
 
 /* Nodes between two reads of the clock and the cancel flag, as search.c. */
-#define VX_CHECK_EVERY 16
+#define VX_CHECK_EVERY         16
+#define VX_RUNS_BETWEEN_CHECKS 64 /* a power of two */
 
 static void vx_clear_queues(vx_engine *e);
 static void vx_crossings_build(vx_engine *e);
@@ -370,6 +371,21 @@ static void vx_crossings_build(vx_engine *e)
     }
 }
 
+/* Whether the deadline passed or the cancel flag rose; sets e->stopped.
+ * Read between nodes, and inside a node every VX_RUNS_BETWEEN_CHECKS
+ * propagator runs: a hostile list (thousands of sandwiches on a 16x16)
+ * can make one node's propagation last seconds. */
+static bool vx_out_of_time(vx_engine *e)
+{
+    const sudoku_limits *lim = e->limits;
+    if (lim->cancel && atomic_load_explicit(lim->cancel, memory_order_relaxed)) {
+        e->stopped = SUDOKU_LIMIT_CANCEL;
+    } else if (lim->deadline_ns && sudoku_now_ns() >= lim->deadline_ns) {
+        e->stopped = SUDOKU_LIMIT_DEADLINE;
+    }
+    return e->stopped != SUDOKU_LIMIT_NONE;
+}
+
 static bool vx_propagate(vx_engine *e)
 {
     for (;;) {
@@ -399,6 +415,7 @@ static bool vx_propagate(vx_engine *e)
             if (e->trail_len == before) return true;
             continue;
         }
+        if ((++e->runs & (VX_RUNS_BETWEEN_CHECKS - 1)) == 0 && vx_out_of_time(e)) return false;
         uint32_t p = e->prop_queue[e->pq_head];
         e->pq_head = e->pq_head == e->nprops ? 0 : e->pq_head + 1;
         /* An idempotent propagator's own changes need not wake it again:
@@ -473,9 +490,12 @@ static int vx_pick(const vx_engine *e)
     return best;
 }
 
-/* Starts a search: no stats, every cell weighing its propagators. */
-static void vx_search_start(vx_engine *e)
+/* Starts a search under lim: no stats, every cell weighing its propagators. */
+static void vx_search_start(vx_engine *e, const sudoku_limits *lim)
 {
+    e->limits = lim;
+    e->stopped = SUDOKU_LIMIT_NONE;
+    e->runs = 0;
     memset(&e->stats, 0, sizeof(e->stats));
     e->stats.nodes = 1;
     for (int c = 0; c < e->ncells; c++) e->weight[c] = e->watch_first[c + 1] - e->watch_first[c];
@@ -512,6 +532,10 @@ static void vx_dfs(vx_engine *e, const sudoku_limits *lim, bool ok, sudoku_resul
     uint64_t max = lim->max_solutions ? lim->max_solutions : 1, next_check = 0;
     int depth = 0;
     for (;;) {
+        if (e->stopped != SUDOKU_LIMIT_NONE) { /* out of time inside a propagation */
+            r->limit_reason = e->stopped;
+            return;
+        }
         if (!ok) {
             e->stats.backtracks++;
 
@@ -548,7 +572,7 @@ static void vx_dfs(vx_engine *e, const sudoku_limits *lim, bool ok, sudoku_resul
 
 void vx_search(vx_engine *e, const uint8_t *givens, const sudoku_limits *lim, sudoku_result *r)
 {
-    vx_search_start(e);
+    vx_search_start(e, lim);
     bool ok = vx_board_init(e, givens) && vx_propagate(e);
     vx_dfs(e, lim, ok, r);
     r->stats = e->stats;
@@ -557,9 +581,11 @@ void vx_search(vx_engine *e, const uint8_t *givens, const sudoku_limits *lim, su
 bool vx_true_candidates(vx_engine *e, const uint8_t *givens, const sudoku_limits *lim,
                         uint16_t *found, sudoku_result *r)
 {
-    vx_search_start(e);
+    vx_search_start(e, lim);
     memset(found, 0, (size_t)e->ncells * sizeof(*found));
     bool ok = vx_board_init(e, givens) && vx_propagate(e);
+    r->limit_reason = e->stopped;
+    ok = ok && e->stopped == SUDOKU_LIMIT_NONE;
     uint16_t root[VX_MAX_CELLS];
     memcpy(root, e->cand, (size_t)e->ncells * sizeof(*root));
     uint32_t mark = e->trail_len;
