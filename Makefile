@@ -238,7 +238,7 @@ screenshots: build/sudokud
 	@scripts/deps.sh browser
 	SUDOKUD_BIN=build/sudokud SCREENSHOTS=docs node tests/browser/run.mjs '^(screenshot|phone)'
 
-FUZZ_SECONDS ?= 20
+FUZZ_SECONDS ?= 10
 test-fuzz: $(FUZZERS)
 	FUZZ_JOBS=$(NPROC) scripts/fuzz.sh $(FUZZ_SECONDS) $(FUZZERS)
 
