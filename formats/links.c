@@ -176,12 +176,19 @@ static int fmt_sudokupad_data(const char *text, size_t len, size_t *from, size_t
     *from = 0;
     *to = len;
     if (!fmt_param(text, len, "puzzleid=", from, to)) {
-        /* the puzzle is the link's last path segment */
+        /* the puzzle is the link's path from its fpuz segment on, '/' and all
+         * (LZ-String's base64 has it), else its last segment */
         while (*to > 0 && (text[*to - 1] == '\n' || text[*to - 1] == ' ')) --*to;
         for (size_t i = 0; i < *to; i++)
             if (text[i] == '?' || text[i] == '#') *to = i;
         *from = *to;
         while (*from > 0 && text[*from - 1] != '/') --*from;
+        for (size_t i = 1; i + 4 <= *to; i++) {
+            if (text[i - 1] == '/' && memcmp(text + i, "fpuz", 4) == 0) {
+                *from = i;
+                break;
+            }
+        }
     }
     const char *id = text + *from;
     size_t n = *to - *from;
