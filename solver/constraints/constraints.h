@@ -270,8 +270,8 @@ void vx_search(vx_engine *e, const uint8_t *givens, const sudoku_limits *lim, su
 
 /* The true candidates (variant.h) from e's rules and the givens into
  * found[N*N]; r gets the first solution, a count of the solutions met (not
- * all of them) and the stats. False when a budget stopped it. */
-bool vx_true_candidates(vx_engine *e, const uint8_t *givens, const sudoku_limits *lim,
+ * all of them), the stats, and the limit that stopped it, if one did. */
+void vx_true_candidates(vx_engine *e, const uint8_t *givens, const sudoku_limits *lim,
                         uint16_t *found, sudoku_result *r);
 
 #endif /* SOLVER_CONSTRAINTS_H */

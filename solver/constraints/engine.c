@@ -578,7 +578,7 @@ void vx_search(vx_engine *e, const uint8_t *givens, const sudoku_limits *lim, su
     r->stats = e->stats;
 }
 
-bool vx_true_candidates(vx_engine *e, const uint8_t *givens, const sudoku_limits *lim,
+void vx_true_candidates(vx_engine *e, const uint8_t *givens, const sudoku_limits *lim,
                         uint16_t *found, sudoku_result *r)
 {
     vx_search_start(e, lim);
@@ -616,5 +616,4 @@ bool vx_true_candidates(vx_engine *e, const uint8_t *givens, const sudoku_limits
     vx_undo(e, mark);
     r->count_exact = r->limit_reason == SUDOKU_LIMIT_NONE;
     r->stats = e->stats;
-    return r->count_exact;
 }

@@ -192,10 +192,10 @@ static bool vx_sum_run(vx_engine *e, const vx_prop *p)
     return vx_sum_support(e, p->cells, p->ncells, vx_sum_cache(e, p), &totals, &reach);
 }
 
-/* The numbers an arrow's pill (cells[0..aux)) can read, as a set; calls
- * keep_digits with each reading's digits when `reach` is not NULL and
- * holds it. Pill digits of 10 and more read as their decimal digits' place
- * values would: d * 10^k, the same rule the weights state. */
+/* With reach NULL: the numbers an arrow's pill (cells[0..aux)) can read,
+ * into *numbers. Otherwise: keep[i] gets the digits of pill cell i in the
+ * readings whose number reach holds. A digit of 10 or more weighs its
+ * place value as any other (d * 10^k), the rule the weights state. */
 static void vx_pill_numbers(const vx_engine *e, const vx_prop *p, vx_sums *numbers,
                             const vx_sums *reach, uint16_t *keep)
 {
