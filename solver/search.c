@@ -83,8 +83,7 @@ void sudoku_solver_free(sudoku_solver *s)
     free(s);
 }
 
-/* Clears everything in r but the caller's solution buffer. */
-static void sdk_result_reset(sudoku_result *r)
+void sdk_result_reset(sudoku_result *r)
 {
     r->status = SUDOKU_INVALID;
     r->limit_reason = SUDOKU_LIMIT_NONE;
@@ -121,19 +120,21 @@ static void sdk_record(const sudoku_solver *s, sudoku_result *r)
     r->solution_count++;
 }
 
-/* The budget that forbids another node, if any. The clock and the cancel
- * flag are read only every SDK_CHECK_EVERY nodes, starting with the first. */
-static sudoku_limit_reason sdk_over_budget(const sudoku_solver *s, const sudoku_limits *lim,
-                                           uint64_t *next_check)
+sudoku_limit_reason sdk_out_of_time(const sudoku_limits *lim)
 {
-    if (lim->node_budget && s->stats.nodes >= lim->node_budget) return SUDOKU_LIMIT_NODES;
-    if (s->stats.nodes < *next_check) return SUDOKU_LIMIT_NONE;
-    *next_check = s->stats.nodes + SDK_CHECK_EVERY;
     if (lim->cancel && atomic_load_explicit(lim->cancel, memory_order_relaxed)) {
         return SUDOKU_LIMIT_CANCEL;
     }
     if (lim->deadline_ns && sudoku_now_ns() >= lim->deadline_ns) return SUDOKU_LIMIT_DEADLINE;
     return SUDOKU_LIMIT_NONE;
+}
+
+sudoku_limit_reason sdk_over_budget(uint64_t nodes, const sudoku_limits *lim, uint64_t *next_check)
+{
+    if (lim->node_budget && nodes >= lim->node_budget) return SUDOKU_LIMIT_NODES;
+    if (nodes < *next_check) return SUDOKU_LIMIT_NONE;
+    *next_check = nodes + SDK_CHECK_EVERY;
+    return sdk_out_of_time(lim);
 }
 
 /* One of the set bits of m (non-zero), each as likely, drawn from rng. */
@@ -173,7 +174,7 @@ static void sdk_search(sudoku_solver *s, const sudoku_limits *lim, sudoku_rng *r
             r->count_exact = true;
             return;
         }
-        r->limit_reason = sdk_over_budget(s, lim, &next_check);
+        r->limit_reason = sdk_over_budget(s->stats.nodes, lim, &next_check);
         if (r->limit_reason != SUDOKU_LIMIT_NONE) return;
 
         sdk_frame *f = &s->frames[depth - 1];
@@ -201,15 +202,15 @@ static sudoku_status sdk_generic_run(sudoku_solver *s, const sudoku_puzzle *p,
     sdk_search(s, limits ? limits : &no_limits, rng, sdk_board_init(s, p->cells), r);
     r->stats = s->stats;
 
+    return sdk_result_status(r);
+}
+
+sudoku_status sdk_result_status(sudoku_result *r)
+{
     /* Two solutions prove "multiple" even when a budget cut the count short. */
-    if (r->solution_count >= 2) {
-        r->status = SUDOKU_MULTIPLE;
-    } else if (r->limit_reason != SUDOKU_LIMIT_NONE) {
-        r->status = SUDOKU_LIMIT;
-    } else {
-        r->status = r->solution_count == 1 ? SUDOKU_SOLVED : SUDOKU_NO_SOLUTION;
-    }
-    return r->status;
+    if (r->solution_count >= 2) return r->status = SUDOKU_MULTIPLE;
+    if (r->limit_reason != SUDOKU_LIMIT_NONE) return r->status = SUDOKU_LIMIT;
+    return r->status = r->solution_count ? SUDOKU_SOLVED : SUDOKU_NO_SOLUTION;
 }
 
 sudoku_status sdk_generic_solve(sudoku_solver *s, const sudoku_puzzle *p,

@@ -74,6 +74,22 @@ sudoku_status sdk_generic_solve(sudoku_solver *s, const sudoku_puzzle *p,
 sudoku_status sdk_random_solve(sudoku_solver *s, const sudoku_puzzle *p,
                                const sudoku_limits *limits, sudoku_rng *rng, sudoku_result *r);
 
+/* ---- what both searches share (search.c) ---- */
+
+/* Clears everything in r but the caller's solution buffer. */
+void sdk_result_reset(sudoku_result *r);
+
+/* Sets r->status from its count and limit_reason, and returns it. */
+sudoku_status sdk_result_status(sudoku_result *r);
+
+/* The cancel flag or the deadline of lim, when one stops the search now. */
+sudoku_limit_reason sdk_out_of_time(const sudoku_limits *lim);
+
+/* The budget that forbids another node after `nodes`, if any. The clock
+ * and the cancel flag are read only every SDK_CHECK_EVERY nodes (search.c),
+ * starting with the first: *next_check, 0 at the start, keeps the count. */
+sudoku_limit_reason sdk_over_budget(uint64_t nodes, const sudoku_limits *lim, uint64_t *next_check);
+
 /* ---- geometry (grid.c) ---------------------------------------------------- */
 
 #define SDK_MAX_UNITS   (3 * SUDOKU_MAX_SIZE + 2)

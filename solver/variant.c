@@ -160,12 +160,7 @@ void sudoku_variant_solver_free(sudoku_variant_solver *s)
  * givens, rules beyond the engine. Returns true when r is already the answer. */
 static bool vx_settled(sudoku_variant_solver *s, const sudoku_variant *v, sudoku_result *r)
 {
-    r->status = SUDOKU_INVALID;
-    r->limit_reason = SUDOKU_LIMIT_NONE;
-    r->solution_count = 0;
-    r->count_exact = false;
-    memset(&r->stats, 0, sizeof(r->stats));
-    r->solutions_stored = 0;
+    sdk_result_reset(r);
     if (sudoku_puzzle_check(&v->grid, NULL) != 0 || v->grid.size > SUDOKU_VARIANT_MAX_SIZE)
         return true;
     if (sudoku_conflicts(&v->grid, NULL, 0) != 0) {
@@ -176,13 +171,6 @@ static bool vx_settled(sudoku_variant_solver *s, const sudoku_variant *v, sudoku
     return !vx_compile(&s->engine, v); /* beyond the engine: invalid */
 }
 
-static sudoku_status vx_status(sudoku_result *r)
-{
-    if (r->solution_count >= 2) return r->status = SUDOKU_MULTIPLE;
-    if (r->limit_reason != SUDOKU_LIMIT_NONE) return r->status = SUDOKU_LIMIT;
-    return r->status = r->solution_count ? SUDOKU_SOLVED : SUDOKU_NO_SOLUTION;
-}
-
 sudoku_status sudoku_variant_solve(sudoku_variant_solver *s, const sudoku_variant *v,
                                    const sudoku_limits *limits, sudoku_result *r)
 {
@@ -191,7 +179,7 @@ sudoku_status sudoku_variant_solve(sudoku_variant_solver *s, const sudoku_varian
     uint64_t start = sudoku_now_ns();
     if (!vx_settled(s, v, r)) {
         vx_search(&s->engine, v->grid.cells, limits ? limits : &no_limits, r);
-        vx_status(r);
+        sdk_result_status(r);
     }
     r->stats.elapsed_ns = sudoku_now_ns() - start;
     return r->status;
@@ -216,7 +204,7 @@ sudoku_status sudoku_variant_true_candidates(sudoku_variant_solver *s, const sud
             if (found[c] & (found[c] - 1)) r->solution_count = 2;
         }
         if (r->solution_count == 2) r->count_exact = false; /* two, and maybe more */
-        vx_status(r);
+        sdk_result_status(r);
     }
     r->stats.elapsed_ns = sudoku_now_ns() - start;
     return r->status;

@@ -19,9 +19,9 @@
  * start paying once a solve has met this many dead ends. */
 #define VX_HARD_AFTER 4
 
-/* Nodes between two reads of the clock and the cancel flag, as search.c. */
-#define VX_CHECK_EVERY         16
-#define VX_RUNS_BETWEEN_CHECKS 64 /* a power of two */
+/* Propagator runs between two reads of the clock and the cancel flag
+ * inside a node (between nodes, sdk_over_budget reads them); a power of two. */
+#define VX_RUNS_BETWEEN_CHECKS 64
 
 static void vx_clear_queues(vx_engine *e);
 static void vx_crossings_build(vx_engine *e);
@@ -377,12 +377,7 @@ static void vx_crossings_build(vx_engine *e)
  * can make one node's propagation last seconds. */
 static bool vx_out_of_time(vx_engine *e)
 {
-    const sudoku_limits *lim = e->limits;
-    if (lim->cancel && atomic_load_explicit(lim->cancel, memory_order_relaxed)) {
-        e->stopped = SUDOKU_LIMIT_CANCEL;
-    } else if (lim->deadline_ns && sudoku_now_ns() >= lim->deadline_ns) {
-        e->stopped = SUDOKU_LIMIT_DEADLINE;
-    }
+    e->stopped = sdk_out_of_time(e->limits);
     return e->stopped != SUDOKU_LIMIT_NONE;
 }
 
@@ -511,19 +506,6 @@ static void vx_record(const vx_engine *e, sudoku_result *r)
     r->solution_count++;
 }
 
-static sudoku_limit_reason vx_over_budget(const vx_engine *e, const sudoku_limits *lim,
-                                          uint64_t *next_check)
-{
-    if (lim->node_budget && e->stats.nodes >= lim->node_budget) return SUDOKU_LIMIT_NODES;
-    if (e->stats.nodes < *next_check) return SUDOKU_LIMIT_NONE;
-    *next_check = e->stats.nodes + VX_CHECK_EVERY;
-    if (lim->cancel && atomic_load_explicit(lim->cancel, memory_order_relaxed)) {
-        return SUDOKU_LIMIT_CANCEL;
-    }
-    if (lim->deadline_ns && sudoku_now_ns() >= lim->deadline_ns) return SUDOKU_LIMIT_DEADLINE;
-    return SUDOKU_LIMIT_NONE;
-}
-
 /* Depth-first search from the board as it stands (`ok`: its propagation
  * held). Adds to r's count, solutions, count_exact and limit_reason; the
  * board is left somewhere below where it started: the caller undoes. */
@@ -557,7 +539,7 @@ static void vx_dfs(vx_engine *e, const sudoku_limits *lim, bool ok, sudoku_resul
             r->count_exact = true;
             return;
         }
-        r->limit_reason = vx_over_budget(e, lim, &next_check);
+        r->limit_reason = sdk_over_budget(e->stats.nodes, lim, &next_check);
         if (r->limit_reason != SUDOKU_LIMIT_NONE) return;
 
         vx_frame *f = &e->frames[depth - 1];
