@@ -116,6 +116,7 @@ sudoku_variant_solver *sudoku_variant_solver_new(void)
     vx_engine *e = &s->engine;
     s->classic = sudoku_solver_new(SUDOKU_VARIANT_MAX_SIZE);
     e->cell_units = malloc(VX_MAX_UNITS * SUDOKU_VARIANT_MAX_SIZE * sizeof(*e->cell_units));
+    e->cell_words = malloc(VX_MAX_UNITS * SUDOKU_VARIANT_MAX_SIZE * sizeof(*e->cell_words));
     e->pairs = malloc(VX_MAX_PAIRS * sizeof(*e->pairs));
     e->pair_of = calloc(VX_MAX_CELLS * VX_MAX_CELLS, sizeof(*e->pair_of));
     e->props = malloc(VX_MAX_PROPS * sizeof(*e->props));
@@ -127,9 +128,9 @@ sudoku_variant_solver *sudoku_variant_solver_new(void)
     e->groups = malloc(VX_MAX_GROUPS * sizeof(*e->groups));
     e->cage_cells = malloc(SUDOKU_VARIANT_MAX_CONSTRAINTS * sizeof(*e->cage_cells));
     e->cage_sums = malloc(SUDOKU_VARIANT_MAX_CONSTRAINTS * sizeof(*e->cage_sums));
-    if (!s->classic || !e->cell_units || !e->pairs || !e->pair_of || !e->props || !e->watches ||
-        !e->data || !e->prop_queue || !e->in_queue || !e->cage_cells || !e->cage_sums ||
-        !e->unit_sets) {
+    if (!s->classic || !e->cell_units || !e->cell_words || !e->pairs || !e->pair_of || !e->props ||
+        !e->watches || !e->data || !e->prop_queue || !e->in_queue || !e->cage_cells ||
+        !e->cage_sums || !e->unit_sets || !e->groups) {
         sudoku_variant_solver_free(s);
         return NULL;
     }
@@ -142,6 +143,7 @@ void sudoku_variant_solver_free(sudoku_variant_solver *s)
     vx_engine *e = &s->engine;
     sudoku_solver_free(s->classic);
     free(e->cell_units);
+    free(e->cell_words);
     free(e->pairs);
     free(e->pair_of);
     free(e->props);

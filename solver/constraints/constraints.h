@@ -3,7 +3,8 @@
  * The engine (engine.c) keeps one candidate mask per cell, a trail to undo
  * with, and three kinds of deduction, each fed by what changed:
  *   - peers: a solved cell takes its digit from every cell it must differ
- *     from (units, cages, chess moves: one 256-bit set per cell);
+ *     from (units, cages, chess moves: one 256-bit set per cell), met only
+ *     where it still stands (a set per digit of the cells holding it);
  *   - units of N cells: a digit with one place left goes there;
  *   - propagators: one per constraint that needs one, woken when one of
  *     its cells changes (a queue with an in-queue flag).
@@ -87,13 +88,14 @@ static inline bool vx_cells_within(const vx_cells *a, const vx_cells *b)
 }
 
 /* A run of up to 3 peer cells inside a sum (sum.c), kept between calls:
- * the totals its digits can make with the masks they had, and for each
- * total the digits each cell uses to make it. */
+ * its size (0: the sum is not split yet), and with the masks they had the
+ * totals its digits can make and the digits some total uses. */
 typedef struct vx_group {
     uint16_t masks[3];
+    uint16_t used[3];
+    uint8_t size;
     bool filled;
     uint64_t totals; /* bit t: total t (at most 3 * 16) */
-    uint16_t digits[3 * SUDOKU_VARIANT_MAX_SIZE + 1][3];
 } vx_group;
 
 /* Where the digit sets of a cage of some size and sum are in e->data. */
@@ -120,6 +122,11 @@ struct vx_engine {
     uint32_t ncrossings;
     uint32_t cell_unit_first[VX_MAX_CELLS + 1]; /* units of each cell, in cell_units */
     uint32_t *cell_units;
+    uint32_t cell_word_first[VX_MAX_CELLS + 1]; /* the same as bits of dirty_units, in cell_words */
+    struct vx_unit_word {
+        uint32_t word;
+        uint64_t bits;
+    } *cell_words;
     uint32_t npairs;
     vx_pair *pairs;
     uint16_t *pair_of; /* [a * VX_MAX_CELLS + b] = pair index + 1, 0 = none */
@@ -141,6 +148,7 @@ struct vx_engine {
 
     /* The board. */
     uint16_t cand[VX_MAX_CELLS];
+    vx_cells holders[SUDOKU_VARIANT_MAX_SIZE]; /* [d - 1]: the cells whose cand holds d */
     int nsolved;
     uint8_t solved_queue[VX_MAX_CELLS];
     int sq_head, sq_tail;

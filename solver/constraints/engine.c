@@ -127,6 +127,26 @@ static void vx_index(int ncells, uint32_t nitems,
     }
 }
 
+/* Each cell's units as words of dirty_units: a change marks them a word
+ * at a time (the rows, columns and boxes of a 9x9 share one word). The
+ * units of a cell are listed in increasing order. */
+static void vx_unit_words_build(vx_engine *e)
+{
+    uint32_t at = 0;
+    for (int c = 0; c < e->ncells; c++) {
+        e->cell_word_first[c] = at;
+        for (uint32_t k = e->cell_unit_first[c]; k < e->cell_unit_first[c + 1]; k++) {
+            uint32_t u = e->cell_units[k];
+            if (at == e->cell_word_first[c] || e->cell_words[at - 1].word != u / 64) {
+                e->cell_words[at].word = u / 64;
+                e->cell_words[at++].bits = 0;
+            }
+            e->cell_words[at - 1].bits |= UINT64_C(1) << (u % 64);
+        }
+    }
+    e->cell_word_first[e->ncells] = at;
+}
+
 static const uint8_t *vx_prop_cells(const vx_engine *e, uint32_t i, int *k)
 {
     *k = e->props[i].ncells;
@@ -181,6 +201,7 @@ bool vx_compile(vx_engine *e, const sudoku_variant *v)
     }
     vx_index(e->ncells, e->nprops, vx_prop_cells, e, e->watch_first, e->watches);
     vx_index(e->ncells, e->nunits, vx_unit_cells, e, e->cell_unit_first, e->cell_units);
+    vx_unit_words_build(e);
     for (uint32_t u = 0; u < e->nunits; u++) {
         memset(&e->unit_sets[u], 0, sizeof(e->unit_sets[u]));
         for (int i = 0; i < n; i++) {
@@ -195,6 +216,16 @@ bool vx_compile(vx_engine *e, const sudoku_variant *v)
 /* ---- board changes ------------------------------------------------------------------------------
  */
 
+/* Adds cell to (on) or takes it from the holders of each digit in `digits`. */
+static inline void vx_holders_set(vx_engine *e, int cell, uint16_t digits, bool on)
+{
+    uint64_t bit = UINT64_C(1) << (cell % 64);
+    for (; digits; digits &= digits - 1) {
+        uint64_t *w = &e->holders[sdk_ctz(digits)].w[cell / 64];
+        *w = on ? *w | bit : *w & ~bit;
+    }
+}
+
 bool vx_keep(vx_engine *e, int cell, uint16_t keep)
 {
     uint16_t old = e->cand[cell], m = old & keep;
@@ -202,14 +233,14 @@ bool vx_keep(vx_engine *e, int cell, uint16_t keep)
     e->trail_cell[e->trail_len] = (uint8_t)cell;
     e->trail_mask[e->trail_len++] = old;
     e->cand[cell] = m;
+    vx_holders_set(e, cell, old & ~m, false);
     if (m == 0) return false;
     if ((m & (m - 1)) == 0) {
         e->solved_queue[e->sq_tail++] = (uint8_t)cell;
         e->nsolved++;
     }
-    for (uint32_t k = e->cell_unit_first[cell]; k < e->cell_unit_first[cell + 1]; k++) {
-        uint32_t u = e->cell_units[k];
-        e->dirty_units[u / 64] |= UINT64_C(1) << (u % 64);
+    for (uint32_t k = e->cell_word_first[cell]; k < e->cell_word_first[cell + 1]; k++) {
+        e->dirty_units[e->cell_words[k].word] |= e->cell_words[k].bits;
     }
     for (uint32_t k = e->watch_first[cell]; k < e->watch_first[cell + 1]; k++) {
         uint32_t p = e->watches[k];
@@ -238,9 +269,10 @@ static void vx_undo(vx_engine *e, uint32_t mark)
     while (e->trail_len > mark) {
         e->trail_len--;
         int c = e->trail_cell[e->trail_len];
-        uint16_t now = e->cand[c];
-        if (now != 0 && (now & (now - 1)) == 0) e->nsolved--;
-        e->cand[c] = e->trail_mask[e->trail_len];
+        uint16_t now = e->cand[c], old = e->trail_mask[e->trail_len];
+        e->nsolved -= sdk_popcount(now) == 1;
+        e->cand[c] = old;
+        vx_holders_set(e, c, old & ~now, true);
     }
 }
 
@@ -248,10 +280,10 @@ static void vx_undo(vx_engine *e, uint32_t mark)
 static bool vx_naked(vx_engine *e, int cell)
 {
     uint16_t bit = e->cand[cell];
+    const vx_cells *holders = &e->holders[sdk_ctz(bit)];
     for (int w = 0; w < VX_PEER_WORDS; w++) {
-        for (uint64_t m = e->peers[cell][w]; m; m &= m - 1) {
+        for (uint64_t m = e->peers[cell][w] & holders->w[w]; m; m &= m - 1) {
             int p = w * 64 + sdk_ctz(m);
-            if (!(e->cand[p] & bit)) continue;
             if (!vx_keep(e, p, (uint16_t)~bit)) return false;
             if ((e->cand[p] & (e->cand[p] - 1)) == 0) e->stats.naked_singles++;
         }
@@ -432,6 +464,7 @@ static bool vx_board_init(vx_engine *e, const uint8_t *givens)
     e->trail_len = 0;
     e->nsolved = 0;
     vx_clear_queues(e);
+    memset(e->holders, 0, sizeof(e->holders));
     bool ok = true;
     for (int c = 0; c < e->ncells; c++) {
         uint16_t m = e->initial[c];
@@ -440,6 +473,7 @@ static bool vx_board_init(vx_engine *e, const uint8_t *givens)
             m &= vx_bit(givens[c]);
         }
         e->cand[c] = m;
+        vx_holders_set(e, c, m, true);
         ok = ok && m != 0; /* the rules alone can leave a cell nothing */
         if (m != 0 && (m & (m - 1)) == 0) {
             e->solved_queue[e->sq_tail++] = (uint8_t)c;

@@ -69,10 +69,16 @@ static bool vx_sum_fits(int n, int k)
 #define VX_GROUP_CELLS 3
 
 /* Splits cells[0..k) into groups of peers; start[g] is where group g
- * begins, start[groups] = k. The same cells always give the same groups. */
-static int vx_groups(const vx_engine *e, const uint8_t *cells, int k, int *start)
+ * begins, start[groups] = k. The split depends on the peers alone, which
+ * are fixed once compiled, so a cache keeps each group's size. */
+static int vx_groups(const vx_engine *e, const uint8_t *cells, int k, vx_group *group, int *start)
 {
     int groups = 0;
+    if (group[0].size) {
+        for (int i = 0; i < k; i += group[groups++].size) start[groups] = i;
+        start[groups] = k;
+        return groups;
+    }
     for (int i = 0; i < k; i++) {
         int size = groups ? i - start[groups - 1] : 0;
         bool joins = size > 0 && size < VX_GROUP_CELLS;
@@ -82,75 +88,112 @@ static int vx_groups(const vx_engine *e, const uint8_t *cells, int k, int *start
         if (!joins) start[groups++] = i;
     }
     start[groups] = k;
+    for (int g = 0; g < groups; g++) group[g].size = (uint8_t)(start[g + 1] - start[g]);
     return groups;
 }
 
-/* Fills g's totals and digits from the masks of its cells (size of them)
- * unless they are the masks it was filled from. */
-static void vx_group_fill(const vx_engine *e, const uint8_t *cells, int size, vx_group *g)
+/* The masks of a group's cells; a missing cell has the lone "digit 0". */
+static void vx_group_masks(const vx_engine *e, const uint8_t *cells, int size, uint16_t *m)
 {
-    uint16_t m[VX_GROUP_CELLS] = {1, 1, 1}; /* a missing cell: one pass, digit 0 */
-    for (int i = 0; i < size; i++) m[i] = e->cand[cells[i]];
-    if (g->filled && memcmp(g->masks, m, sizeof(m)) == 0) return;
-    memcpy(g->masks, m, sizeof(m));
-    g->filled = true;
-    g->totals = 0;
-    memset(g->digits, 0, sizeof(g->digits));
+    for (int i = 0; i < VX_GROUP_CELLS; i++) {
+        uint16_t present = (uint16_t)-(i < size); /* all ones or none, without a branch */
+        m[i] = e->cand[cells[i < size ? i : 0]] & present;
+    }
+}
+
+/* Walks the distinct digit choices x, y, z of a group's cells (size 1..3)
+ * a cell at a time, with digits as bits (digit d is bit d - 1, total t
+ * bit t): returns the totals they make, and ORs into keep[i] the digits
+ * of cell i in the choices whose total `wanted` holds. The last cell's
+ * digits go at once, as a mask shifted by the total so far, so three
+ * cells cost at most N * (N - 1) steps. */
+static uint64_t vx_group_walk(const uint16_t *m, int size, uint64_t wanted, uint16_t *keep)
+{
+    uint64_t totals = 0;
+    if (size == 1) {
+        keep[0] |= (uint16_t)(m[0] & (wanted >> 1));
+        return (uint64_t)m[0] << 1;
+    }
     for (uint16_t a = m[0]; a; a &= a - 1) {
         int x = __builtin_ctz(a) + 1;
-        for (uint16_t b = size > 1 ? m[1] & ~vx_bit(x) : 1; b; b &= b - 1) {
-            int y = size > 1 ? __builtin_ctz(b) + 1 : 0;
-            for (uint16_t c = size > 2 ? m[2] & ~vx_bit(x) & ~(y ? vx_bit(y) : 0) : 1; c;
-                 c &= c - 1) {
-                int z = size > 2 ? __builtin_ctz(c) + 1 : 0, t = x + y + z;
-                g->totals |= UINT64_C(1) << t;
-                g->digits[t][0] |= vx_bit(x);
-                if (y) g->digits[t][1] |= vx_bit(y);
-                if (z) g->digits[t][2] |= vx_bit(z);
-            }
+        uint16_t bx = vx_bit(x);
+        if (size == 2) {
+            uint16_t ys = m[1] & ~bx, hit = (uint16_t)(ys & (wanted >> (x + 1)));
+            totals |= (uint64_t)ys << (x + 1);
+            if (hit) keep[0] |= bx, keep[1] |= hit;
+            continue;
         }
+        for (uint16_t b = m[1] & ~bx; b; b &= b - 1) {
+            int y = __builtin_ctz(b) + 1;
+            uint16_t zs = m[2] & ~bx & ~vx_bit(y), hit = (uint16_t)(zs & (wanted >> (x + y + 1)));
+            totals |= (uint64_t)zs << (x + y + 1);
+            if (hit) keep[0] |= bx, keep[1] |= vx_bit(y), keep[2] |= hit;
+        }
+    }
+    return totals;
+}
+
+/* g's totals and used digits from the masks m of its cells, unless they
+ * are the masks it was filled from. */
+static void vx_group_fill(vx_group *g, const uint16_t *m)
+{
+    if (g->filled && memcmp(g->masks, m, sizeof(g->masks)) == 0) return;
+    memcpy(g->masks, m, sizeof(g->masks));
+    memset(g->used, 0, sizeof(g->used));
+    g->filled = true;
+    g->totals = vx_group_walk(m, g->size, ~UINT64_C(0), g->used);
+}
+
+/* The digits of g's cells that reach a total in `wanted`, into keep[0..g->size). */
+static void vx_group_keep(const vx_group *g, uint64_t wanted, uint16_t *keep)
+{
+    if (wanted == g->totals) {
+        memcpy(keep, g->used, sizeof(g->used));
+    } else {
+        memset(keep, 0, sizeof(g->used));
+        vx_group_walk(g->masks, g->size, wanted, keep);
     }
 }
 
 /* vx_sum_support() over `words` words of totals; inlined twice so that the
  * common case, totals below 128 (a 9x9 sum), runs with a constant 2. */
 static inline __attribute__((always_inline)) bool
-vx_sum_support_words(vx_engine *e, const uint8_t *cells, int k, vx_group *cache,
+vx_sum_support_words(vx_engine *e, const uint8_t *cells, int k, vx_group *group,
                      const vx_sums *totals, vx_sums *reach, int words)
 {
     int start[VX_SUM_CELLS + 1];
     size_t bytes = (size_t)words * sizeof(uint64_t);
-    int groups = vx_groups(e, cells, k, start);
+    int groups = vx_groups(e, cells, k, group, start);
     vx_sums prefix[VX_SUM_CELLS + 1], need;
-    vx_group local[VX_SUM_CELLS];
-    vx_group *group = cache ? cache : local;
-    if (!cache) {
-        for (int g = 0; g < groups; g++) group[g].filled = false;
-    }
-    memset(reach, 0, sizeof(*reach));
     memset(&prefix[0], 0, bytes);
     prefix[0].w[0] = 1;
     for (int g = 0; g < groups; g++) {
-        vx_group_fill(e, &cells[start[g]], start[g + 1] - start[g], &group[g]);
+        uint16_t m[VX_GROUP_CELLS];
+        vx_group_masks(e, &cells[start[g]], group[g].size, m);
+        vx_group_fill(&group[g], m);
         memset(&prefix[g + 1], 0, bytes);
         for (uint64_t t = group[g].totals; t; t &= t - 1) {
             vx_sums_or_up(&prefix[g + 1], &prefix[g], __builtin_ctzll(t), words);
         }
     }
-    memcpy(reach, &prefix[groups], bytes);
+    if (reach) {
+        memset(reach, 0, sizeof(*reach));
+        memcpy(reach, &prefix[groups], bytes);
+    }
     memcpy(&need, totals, bytes);
     for (int g = groups - 1; g >= 0; g--) {
-        int size = start[g + 1] - start[g];
-        uint16_t keep[VX_GROUP_CELLS] = {0};
+        uint64_t wanted = 0;
         vx_sums before;
         memset(&before, 0, bytes);
         for (uint64_t ts = group[g].totals; ts; ts &= ts - 1) {
             int t = __builtin_ctzll(ts);
             if (!vx_sums_meet_up(&prefix[g], &need, t, words)) continue;
             vx_sums_or_down(&before, &need, t, words);
-            for (int i = 0; i < size; i++) keep[i] |= group[g].digits[t][i];
+            wanted |= UINT64_C(1) << t;
         }
-        for (int i = 0; i < size; i++) {
+        uint16_t keep[VX_GROUP_CELLS];
+        vx_group_keep(&group[g], wanted, keep);
+        for (int i = 0; i < group[g].size; i++) {
             if (!vx_keep(e, cells[start[g] + i], keep[i])) return false;
         }
         need = before;
@@ -159,12 +202,17 @@ vx_sum_support_words(vx_engine *e, const uint8_t *cells, int k, vx_group *cache,
 }
 
 /* Narrows cells[0..k) to the digits some completion to a total in
- * `totals` uses; *reach gets every total the cells can make. `cache` has
- * room for a group per cell, or is NULL. */
+ * `totals` uses; *reach, unless NULL, gets every total the cells can
+ * make. `cache` has room for a group per cell, or is NULL. */
 static bool vx_sum_support(vx_engine *e, const uint8_t *cells, int k, vx_group *cache,
                            const vx_sums *totals, vx_sums *reach)
 {
     int words = k * e->n / 64 + 1;
+    vx_group local[VX_SUM_CELLS];
+    if (!cache) {
+        memset(local, 0, sizeof(local[0]) * (size_t)k);
+        cache = local;
+    }
     if (words <= 2) return vx_sum_support_words(e, cells, k, cache, totals, reach, 2);
     return vx_sum_support_words(e, cells, k, cache, totals, reach, words);
 }
@@ -181,15 +229,15 @@ static void vx_sum_cache_add(vx_engine *e, vx_prop *p, int k)
     if ((uint32_t)k > VX_MAX_GROUPS - e->ngroups) return;
     p->data = e->ngroups;
     p->ndata = (uint32_t)k;
-    for (int g = 0; g < k; g++) e->groups[e->ngroups + (uint32_t)g].filled = false;
+    memset(&e->groups[e->ngroups], 0, sizeof(vx_group) * (size_t)k);
     e->ngroups += (uint32_t)k;
 }
 
 static bool vx_sum_run(vx_engine *e, const vx_prop *p)
 {
-    vx_sums totals = {0}, reach;
+    vx_sums totals = {0};
     totals.w[p->value / 64] = UINT64_C(1) << (p->value % 64);
-    return vx_sum_support(e, p->cells, p->ncells, vx_sum_cache(e, p), &totals, &reach);
+    return vx_sum_support(e, p->cells, p->ncells, vx_sum_cache(e, p), &totals, NULL);
 }
 
 /* With reach NULL: the numbers an arrow's pill (cells[0..aux)) can read,
