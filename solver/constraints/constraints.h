@@ -116,7 +116,13 @@ struct vx_engine {
     vx_cells *unit_sets; /* [VX_MAX_UNITS]: each unit's cells as a set */
     struct {
         uint32_t at;    /* crossing_cells[at..]: the shared cells, u's others, v's others */
-        uint8_t shared; /* how many cells the two units share */
+        uint32_t units[2]; /* u, v */
+        uint8_t shared;    /* how many cells the two units share */
+        /* u's others and v's others as the shared cells of other crossings,
+         * when they tile them (a row's other boxes, a box's other rows):
+         * cover[side][0..covers[side]); 0 when they do not */
+        uint8_t covers[2];
+        uint16_t cover[2][SUDOKU_VARIANT_MAX_SIZE / 2];
     } crossings[VX_MAX_CROSSINGS]; /* units u, v sharing 2..N-1 cells (locked candidates) */
     uint8_t crossing_cells[VX_MAX_CROSSINGS * 2 * SUDOKU_VARIANT_MAX_SIZE];
     uint32_t ncrossings;

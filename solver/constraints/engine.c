@@ -25,6 +25,7 @@
 
 static void vx_clear_queues(vx_engine *e);
 static void vx_crossings_build(vx_engine *e);
+static void vx_crossings_tile(vx_engine *e);
 
 /* ---- building the rules ---------------------------------------------------------------------- */
 
@@ -346,17 +347,80 @@ static bool vx_clear(vx_engine *e, const uint8_t *cells, int k, uint16_t digits)
  * holds only where it meets the other leaves the rest of the other. */
 static bool vx_locked(vx_engine *e)
 {
+    /* The shared cells' masks first: most others are read as tiles of them.
+     * A tile read before this pass narrowed it only hides a deduction,
+     * which the next pass makes. */
+    uint16_t in_masks[VX_MAX_CROSSINGS];
+    for (uint32_t i = 0; i < e->ncrossings; i++) {
+        in_masks[i] = vx_masks(e, &e->crossing_cells[e->crossings[i].at], e->crossings[i].shared);
+    }
     for (uint32_t i = 0; i < e->ncrossings; i++) {
         const uint8_t *shared = &e->crossing_cells[e->crossings[i].at];
         int k = e->crossings[i].shared, rest = e->n - k;
         const uint8_t *u_rest = shared + k, *v_rest = u_rest + rest;
-        uint16_t in = vx_masks(e, shared, k), u_out = vx_masks(e, u_rest, rest),
-                 v_out = vx_masks(e, v_rest, rest);
+        uint16_t in = in_masks[i], out[2];
+        for (int side = 0; side < 2; side++) {
+            int covers = e->crossings[i].covers[side];
+            out[side] = covers ? 0 : vx_masks(e, side ? v_rest : u_rest, rest);
+            for (int j = 0; j < covers; j++) out[side] |= in_masks[e->crossings[i].cover[side][j]];
+        }
+        uint16_t u_out = out[0], v_out = out[1];
         uint16_t pointing = in & ~u_out & v_out, claiming = in & ~v_out & u_out;
         if (pointing && !vx_clear(e, v_rest, rest, pointing)) return false;
         if (claiming && !vx_clear(e, u_rest, rest, claiming)) return false;
     }
     return true;
+}
+
+/* The cells a crossing's side (0: u's others, 1: v's others) covers, as a set. */
+static vx_cells vx_crossing_rest(const vx_engine *e, uint32_t i, int side)
+{
+    vx_cells set = {{0}};
+    int k = e->crossings[i].shared, rest = e->n - k;
+    const uint8_t *cells = &e->crossing_cells[e->crossings[i].at + (uint32_t)(k + side * rest)];
+    for (int j = 0; j < rest; j++) set.w[cells[j] / 64] |= UINT64_C(1) << (cells[j] % 64);
+    return set;
+}
+
+/* The shared cells of a crossing, as a set. */
+static vx_cells vx_crossing_shared(const vx_engine *e, uint32_t i)
+{
+    vx_cells set = {{0}};
+    const uint8_t *cells = &e->crossing_cells[e->crossings[i].at];
+    for (int j = 0; j < e->crossings[i].shared; j++) {
+        set.w[cells[j] / 64] |= UINT64_C(1) << (cells[j] % 64);
+    }
+    return set;
+}
+
+/* Finds, for each side of each crossing, other crossings of the same unit
+ * whose shared cells tile that side exactly (taken greedily in list
+ * order), so that vx_locked reads their masks instead of the cells. Past
+ * VX_TILE_TRIES crossings of the unit a side keeps its cells. */
+#define VX_TILE_TRIES 64
+static void vx_crossings_tile(vx_engine *e)
+{
+    for (uint32_t i = 0; i < e->ncrossings; i++) {
+        for (int side = 0; side < 2; side++) {
+            uint32_t unit = e->crossings[i].units[side];
+            vx_cells rest = vx_crossing_rest(e, i, side), covered = {{0}};
+            int covers = 0, tries = 0;
+            for (uint32_t j = 0; j < e->ncrossings && tries < VX_TILE_TRIES; j++) {
+                if (j == i || (e->crossings[j].units[0] != unit && e->crossings[j].units[1] != unit))
+                    continue;
+                vx_cells tile = vx_crossing_shared(e, j);
+                if (!vx_cells_within(&tile, &rest)) continue;
+                tries++;
+                if (vx_cells_meet(&tile, &covered)) continue;
+                if (covers == SUDOKU_VARIANT_MAX_SIZE / 2) break;
+                e->crossings[i].cover[side][covers++] = (uint16_t)j;
+                for (int w = 0; w < VX_PEER_WORDS; w++) covered.w[w] |= tile.w[w];
+            }
+            bool tiled = true;
+            for (int w = 0; w < VX_PEER_WORDS; w++) tiled = tiled && covered.w[w] == rest.w[w];
+            e->crossings[i].covers[side] = tiled ? (uint8_t)covers : 0;
+        }
+    }
 }
 
 /* Lists the pairs of units that share two cells or more (at most
@@ -397,10 +461,13 @@ static void vx_crossings_build(vx_engine *e)
                     if (!vx_in_unit(e, u, other[j])) out[w++] = other[j];
                 }
                 e->crossings[e->ncrossings].at = at;
+                e->crossings[e->ncrossings].units[0] = u;
+                e->crossings[e->ncrossings].units[1] = v;
                 e->crossings[e->ncrossings++].shared = (uint8_t)shared;
             }
         }
     }
+    vx_crossings_tile(e);
 }
 
 /* Whether the deadline passed or the cancel flag rose; sets e->stopped.

@@ -171,6 +171,7 @@ vx_sum_support_words(vx_engine *e, const uint8_t *cells, int k, vx_group *group,
         uint16_t m[VX_GROUP_CELLS];
         vx_group_masks(e, &cells[start[g]], group[g].size, m);
         vx_group_fill(&group[g], m);
+        if (g + 1 == groups && !reach) break; /* the totals of all the cells: only reach wants them */
         memset(&prefix[g + 1], 0, bytes);
         for (uint64_t t = group[g].totals; t; t &= t - 1) {
             vx_sums_or_up(&prefix[g + 1], &prefix[g], __builtin_ctzll(t), words);
@@ -184,19 +185,23 @@ vx_sum_support_words(vx_engine *e, const uint8_t *cells, int k, vx_group *group,
     for (int g = groups - 1; g >= 0; g--) {
         uint64_t wanted = 0;
         vx_sums before;
-        memset(&before, 0, bytes);
-        for (uint64_t ts = group[g].totals; ts; ts &= ts - 1) {
-            int t = __builtin_ctzll(ts);
-            if (!vx_sums_meet_up(&prefix[g], &need, t, words)) continue;
-            vx_sums_or_down(&before, &need, t, words);
-            wanted |= UINT64_C(1) << t;
+        if (g == 0) {
+            wanted = group[0].totals & need.w[0]; /* the prefix before the first group is {0} */
+        } else {
+            memset(&before, 0, bytes);
+            for (uint64_t ts = group[g].totals; ts; ts &= ts - 1) {
+                int t = __builtin_ctzll(ts);
+                if (!vx_sums_meet_up(&prefix[g], &need, t, words)) continue;
+                vx_sums_or_down(&before, &need, t, words);
+                wanted |= UINT64_C(1) << t;
+            }
         }
         uint16_t keep[VX_GROUP_CELLS];
         vx_group_keep(&group[g], wanted, keep);
         for (int i = 0; i < group[g].size; i++) {
             if (!vx_keep(e, cells[start[g] + i], keep[i])) return false;
         }
-        need = before;
+        if (g) need = before;
     }
     return true;
 }
