@@ -5,9 +5,12 @@
  * of N cells for hidden singles, and propagators on a queue. Each change
  * goes through vx_keep(), which records the old mask on the trail, queues
  * a solved cell for its peers, marks its units for a hidden-singles scan
- * and wakes the propagators that watch it. The cheap deductions run first:
- * a propagator runs only when no solved cell and no unit scan is pending,
- * so it sees settled masks.
+ * and wakes the propagators that watch it. Solved cells clear their peers
+ * first, so a propagator sees no stale single; then the propagators run,
+ * then the unit scans, then locked candidates. Propagators before the
+ * scans: a failing sum is met sooner and its cells gain the weight that
+ * steers the search (little killers: 7,013 nodes a puzzle -> 6,419 and
+ * 7% fewer instructions, bench/data/variants).
  */
 #include <string.h>
 
@@ -493,7 +496,7 @@ static bool vx_propagate(vx_engine *e)
         }
         int w = 0, words = (int)((e->nunits + 63) / 64);
         while (w < words && e->dirty_units[w] == 0) w++;
-        if (w < words) {
+        if (w < words && e->pq_head == e->pq_tail) {
             uint32_t u = (uint32_t)w * 64 + (uint32_t)sdk_ctz(e->dirty_units[w]);
             e->dirty_units[w] &= e->dirty_units[w] - 1;
             if (!vx_hidden(e, u)) {
