@@ -14,6 +14,7 @@
  */
 #include <string.h>
 
+#include "solver/bits.h"
 #include "solver/constraints/constraints.h"
 
 /* Totals the bit sets hold, 0..VX_SUM_BITS-1, and the cells a sum may have to use them. */
@@ -101,33 +102,43 @@ static void vx_group_masks(const vx_engine *e, const uint8_t *cells, int size, u
     }
 }
 
-/* Walks the distinct digit choices x, y, z of a group's cells (size 1..3)
- * a cell at a time, with digits as bits (digit d is bit d - 1, total t
- * bit t): returns the totals they make, and ORs into keep[i] the digits
- * of cell i in the choices whose total `wanted` holds. The last cell's
- * digits go at once, as a mask shifted by the total so far, so three
- * cells cost at most N * (N - 1) steps. */
+/* Walks the distinct digit choices of a group's cells (size 1..3), with
+ * digits as bits (digit d is bit d - 1, total t bit t): returns the totals
+ * they make, and ORs into keep[i] the digits of cell i in the choices
+ * whose total `wanted` holds. The cells with fewer digits are walked a
+ * digit at a time and the one with the most goes at once, as a mask
+ * shifted by the total so far: at most N * (N - 1) steps, and N - 1 when
+ * a cell is solved. */
 static uint64_t vx_group_walk(const uint16_t *m, int size, uint64_t wanted, uint16_t *keep)
 {
-    uint64_t totals = 0;
     if (size == 1) {
         keep[0] |= (uint16_t)(m[0] & (wanted >> 1));
         return (uint64_t)m[0] << 1;
     }
-    for (uint16_t a = m[0]; a; a &= a - 1) {
-        int x = __builtin_ctz(a) + 1;
+    int order[3] = {0, 1, 2};
+    for (int i = 1; i < size; i++) { /* fewest digits first */
+        for (int j = i; j > 0 && sdk_popcount(m[order[j]]) < sdk_popcount(m[order[j - 1]]); j--) {
+            int swap = order[j];
+            order[j] = order[j - 1];
+            order[j - 1] = swap;
+        }
+    }
+    uint64_t totals = 0;
+    const int a = order[0], b = order[1], c = order[2];
+    for (uint16_t xs = m[a]; xs; xs &= xs - 1) {
+        int x = __builtin_ctz(xs) + 1;
         uint16_t bx = vx_bit(x);
         if (size == 2) {
-            uint16_t ys = m[1] & ~bx, hit = (uint16_t)(ys & (wanted >> (x + 1)));
+            uint16_t ys = m[b] & ~bx, hit = (uint16_t)(ys & (wanted >> (x + 1)));
             totals |= (uint64_t)ys << (x + 1);
-            if (hit) keep[0] |= bx, keep[1] |= hit;
+            if (hit) keep[a] |= bx, keep[b] |= hit;
             continue;
         }
-        for (uint16_t b = m[1] & ~bx; b; b &= b - 1) {
-            int y = __builtin_ctz(b) + 1;
-            uint16_t zs = m[2] & ~bx & ~vx_bit(y), hit = (uint16_t)(zs & (wanted >> (x + y + 1)));
+        for (uint16_t ys = m[b] & ~bx; ys; ys &= ys - 1) {
+            int y = __builtin_ctz(ys) + 1;
+            uint16_t zs = m[c] & ~bx & ~vx_bit(y), hit = (uint16_t)(zs & (wanted >> (x + y + 1)));
             totals |= (uint64_t)zs << (x + y + 1);
-            if (hit) keep[0] |= bx, keep[1] |= vx_bit(y), keep[2] |= hit;
+            if (hit) keep[a] |= bx, keep[b] |= vx_bit(y), keep[c] |= hit;
         }
     }
     return totals;
@@ -198,8 +209,8 @@ vx_sum_support_words(vx_engine *e, const uint8_t *cells, int k, vx_group *group,
         }
         uint16_t keep[VX_GROUP_CELLS];
         vx_group_keep(&group[g], wanted, keep);
-        for (int i = 0; i < group[g].size; i++) {
-            if (!vx_keep(e, cells[start[g] + i], keep[i])) return false;
+        for (int i = 0; i < group[g].size; i++) { /* the masks are the cells' own: none changed since */
+            if ((group[g].masks[i] & ~keep[i]) && !vx_keep(e, cells[start[g] + i], keep[i])) return false;
         }
         if (g) need = before;
     }
