@@ -115,16 +115,11 @@ static uint64_t vx_group_walk(const uint16_t *m, int size, uint64_t wanted, uint
         keep[0] |= (uint16_t)(m[0] & (wanted >> 1));
         return (uint64_t)m[0] << 1;
     }
-    int order[3] = {0, 1, 2};
-    for (int i = 1; i < size; i++) { /* fewest digits first */
-        for (int j = i; j > 0 && sdk_popcount(m[order[j]]) < sdk_popcount(m[order[j - 1]]); j--) {
-            int swap = order[j];
-            order[j] = order[j - 1];
-            order[j - 1] = swap;
-        }
-    }
+    /* the cell with the most digits goes last, as the mask (no branch to mispredict) */
+    int p0 = sdk_popcount(m[0]), p1 = sdk_popcount(m[1]), p2 = size > 2 ? sdk_popcount(m[2]) : -1;
+    int c = p0 >= p1 ? (p0 >= p2 ? 0 : 2) : (p1 >= p2 ? 1 : 2);
+    int a = c == 0 ? 1 : 0, b = size == 2 ? c : 3 - c - a; /* of two cells, c is the mask */
     uint64_t totals = 0;
-    const int a = order[0], b = order[1], c = order[2];
     for (uint16_t xs = m[a]; xs; xs &= xs - 1) {
         int x = __builtin_ctz(xs) + 1;
         uint16_t bx = vx_bit(x);
@@ -148,7 +143,7 @@ static uint64_t vx_group_walk(const uint16_t *m, int size, uint64_t wanted, uint
  * are the masks it was filled from. */
 static void vx_group_fill(vx_group *g, const uint16_t *m)
 {
-    if (g->filled && memcmp(g->masks, m, sizeof(g->masks)) == 0) return;
+    if (g->filled && g->masks[0] == m[0] && g->masks[1] == m[1] && g->masks[2] == m[2]) return;
     memcpy(g->masks, m, sizeof(g->masks));
     memset(g->used, 0, sizeof(g->used));
     g->filled = true;
