@@ -5,10 +5,13 @@
  * the harness's LLVMFuzzerTestOneInput, compiled into this binary under a
  * per-harness name, so the regression runs with the same entry points and the
  * same checks as the fuzzer, but in the ordinary ASan+UBSan unit build and
- * without libFuzzer. A harness check fails with __builtin_trap() and a
- * sanitizer report aborts: either way Criterion reports the parameterised
- * case as crashed; `build/asan/tests/unit --filter fuzz_regress/replay --verbose` names
- * each file as it is replayed.
+ * without libFuzzer. One case a harness replays all its files in one
+ * process, as libFuzzer does (a process a file cost six minutes of start-up
+ * and leak checks under ASan). A harness check fails with __builtin_trap()
+ * and a sanitizer report aborts: either way Criterion reports that
+ * harness's case as crashed, and `build/asan/tests/unit --filter
+ * fuzz_regress/replay --verbose` names each file as it is replayed, the
+ * culprit last.
  *
  * Adding a finding: save the input as tests/data/fuzz-regress/<harness>/<slug>
  * (the harness name is the fuzz/<harness>.c file name without .c).
@@ -86,35 +89,31 @@ static const struct {
 
 static const char *const regress_roots[] = {"tests/data/fuzz-regress", "fuzz/corpus"};
 
-/* One input file. Plain arrays: parameters live in Criterion's shared memory. */
+/* One harness. Plain data: parameters live in Criterion's shared memory. */
 struct regress_case {
     size_t harness;
-    bool seed;      /* from fuzz/corpus (may be refused), not tests/data/fuzz-regress */
-    char path[512]; /* a 160-byte directory, "/" and a 255-byte name fit */
 };
 
-/* Lists every file of every harness directory into out (at most cap entries;
- * out may be NULL when cap is 0) and returns how many there are. */
-static size_t regress_scan(struct regress_case *out, size_t cap)
+typedef void regress_visit(size_t harness, bool seed, const char *path);
+
+/* Calls visit (unless NULL) on every file of harness h's directories (seed:
+ * from fuzz/corpus, which may be refused, not tests/data/fuzz-regress) and
+ * returns how many there are. */
+static size_t regress_each(size_t h, regress_visit *visit)
 {
     size_t n = 0;
     for (size_t r = 0; r < sizeof(regress_roots) / sizeof(regress_roots[0]); r++) {
-        for (size_t h = 0; h < REGRESS_NHARNESSES; h++) {
-            char dir[160];
-            snprintf(dir, sizeof(dir), "%s/%s", regress_roots[r], regress_harnesses[h].name);
-            DIR *d = opendir(dir);
-            if (d == NULL) continue;
-            for (struct dirent *e; (e = readdir(d)) != NULL;) {
-                if (e->d_name[0] == '.') continue;
-                if (n < cap) {
-                    out[n].harness = h;
-                    out[n].seed = r > 0;
-                    snprintf(out[n].path, sizeof(out[n].path), "%s/%s", dir, e->d_name);
-                }
-                n++;
-            }
-            closedir(d);
+        char dir[160], path[512]; /* a 160-byte directory, "/" and a 255-byte name fit */
+        snprintf(dir, sizeof(dir), "%s/%s", regress_roots[r], regress_harnesses[h].name);
+        DIR *d = opendir(dir);
+        if (d == NULL) continue;
+        for (struct dirent *e; (e = readdir(d)) != NULL;) {
+            if (e->d_name[0] == '.') continue;
+            snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+            if (visit) visit(h, r > 0, path);
+            n++;
         }
+        closedir(d);
     }
     return n;
 }
@@ -126,11 +125,11 @@ static void regress_free_params(struct criterion_test_params *p)
 
 ParameterizedTestParameters(fuzz_regress, replay)
 {
-    size_t n = regress_scan(NULL, 0);
-    struct regress_case *cases = cr_malloc(sizeof(*cases) * (n > 0 ? n : 1));
+    struct regress_case *cases = cr_malloc(sizeof(*cases) * REGRESS_NHARNESSES);
     if (cases == NULL) return cr_make_param_array(struct regress_case, NULL, 0);
-    regress_scan(cases, n);
-    return cr_make_param_array(struct regress_case, cases, n, regress_free_params);
+    for (size_t h = 0; h < REGRESS_NHARNESSES; h++) cases[h].harness = h;
+    return cr_make_param_array(struct regress_case, cases, REGRESS_NHARNESSES,
+                               regress_free_params);
 }
 
 /* Reads a whole file into a malloc'd buffer of exactly its size, so the
@@ -151,19 +150,24 @@ static uint8_t *regress_read(const char *path, size_t *len)
     return data;
 }
 
-ParameterizedTest(struct regress_case *c, fuzz_regress, replay, .timeout = 60)
+static void regress_replay(size_t harness, bool seed, const char *path)
 {
     size_t len;
-    uint8_t *data = regress_read(c->path, &len);
-    cr_log_info("%s <- %s", regress_harnesses[c->harness].name, c->path);
-    int rc = regress_harnesses[c->harness].entry(data, len);
+    uint8_t *data = regress_read(path, &len);
+    cr_log_info("%s <- %s", regress_harnesses[harness].name, path);
+    int rc = regress_harnesses[harness].entry(data, len);
     /* -1 is libFuzzer's "not worth running" (too long, an unusable query line):
      * fine for a grown seed, but a regression input must really run */
-    if (c->seed)
-        cr_expect(rc == 0 || rc == -1, "%s: rc %d", c->path, rc);
+    if (seed)
+        cr_expect(rc == 0 || rc == -1, "%s: rc %d", path, rc);
     else
-        cr_expect_eq(rc, 0, "%s: the harness refused the input (rc %d)", c->path, rc);
+        cr_expect_eq(rc, 0, "%s: the harness refused the input (rc %d)", path, rc);
     free(data);
+}
+
+ParameterizedTest(struct regress_case *c, fuzz_regress, replay, .timeout = 600)
+{
+    regress_each(c->harness, regress_replay);
 }
 
 /* A directory name that matches no harness would silently never be replayed. */
@@ -186,5 +190,7 @@ Test(fuzz_regress, every_directory_names_a_harness)
 /* The harnesses' own seed corpora are part of the replay: make sure it found some. */
 Test(fuzz_regress, corpora_are_present)
 {
-    cr_assert_gt(regress_scan(NULL, 0), REGRESS_NHARNESSES, "no seed corpora found");
+    size_t files = 0;
+    for (size_t h = 0; h < REGRESS_NHARNESSES; h++) files += regress_each(h, NULL);
+    cr_assert_gt(files, REGRESS_NHARNESSES, "no seed corpora found");
 }
