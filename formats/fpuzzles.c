@@ -759,9 +759,11 @@ static int fmt_fp_grid(const cJSON *grid, fmt_state *s, const fmt_fp_grid_out *g
 }
 
 /* The common start of both readers: a JSON object with a size f-puzzles
- * draws. Returns the tree (the caller deletes it), or NULL with err. */
-static cJSON *fmt_fp_parse(const char *json, size_t len, fmt_state *s, char *err)
+ * draws. Returns the tree (the caller deletes it), or NULL with err and,
+ * unless pointer is NULL, the JSON Pointer at fault ("" for the whole). */
+static cJSON *fmt_fp_parse(const char *json, size_t len, fmt_state *s, char *err, char *pointer)
 {
+    if (pointer) pointer[0] = '\0';
     const char *end = NULL;
     cJSON *root = cJSON_ParseWithLengthOpts(json, len, &end, false);
     if (root == NULL || !cJSON_IsObject(root)) {
@@ -773,12 +775,14 @@ static cJSON *fmt_fp_parse(const char *json, size_t len, fmt_state *s, char *err
     s->size = fmt_fp_int(size, SUDOKU_MIN_SIZE, FMT_FPUZZLES_MAX_SIZE);
     if (s->size < 0 || !sudoku_size_ok(s->size)) {
         cJSON_Delete(root);
+        if (pointer) snprintf(pointer, FMT_PTR_LEN, "/size");
         fmt_errf(err, "f-puzzles \"size\" must be %d..%d and not prime", SUDOKU_MIN_SIZE,
                  FMT_FPUZZLES_MAX_SIZE);
         return NULL;
     }
     if (cJSON_GetObjectItemCaseSensitive(root, "grid") == NULL) {
         cJSON_Delete(root);
+        if (pointer) snprintf(pointer, FMT_PTR_LEN, "/grid");
         fmt_errf(err, "the f-puzzles data has no \"grid\"");
         return NULL;
     }
@@ -794,7 +798,7 @@ static void fmt_fp_meta(const cJSON *member, int row, fmt_state *s)
 
 int fmt_fpuzzles_object_read(const char *json, size_t len, fmt_state *s, char *err)
 {
-    cJSON *root = fmt_fp_parse(json, len, s, err);
+    cJSON *root = fmt_fp_parse(json, len, s, err, NULL);
     if (root == NULL) return -1;
     int rc = -1;
     const cJSON *member;
@@ -931,7 +935,7 @@ int fmt_fpuzzles_variant_read(const char *json, size_t len, fmt_variant_read *r)
         goto done;
     }
     fmt_state_clear(s);
-    root = fmt_fp_parse(json, len, s, r->err);
+    root = fmt_fp_parse(json, len, s, r->err, r->pointer);
     if (root == NULL) goto done;
     c->r = r;
     c->v = r->v;

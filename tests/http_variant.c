@@ -257,7 +257,7 @@ Test(variant, every_bad_input_is_a_4xx_pointing_where, .timeout = 60)
     test_server_stop(&big);
     /* over the body limit */
     test_http_resp r;
-    post(&s, "/v1/solve", body, &r);
+    cJSON_Delete(post(&s, "/v1/solve", body, &r));
     cr_expect_eq(r.status, 413, "%s", r.body);
     test_http_resp_free(&r);
     free(body);
@@ -266,8 +266,10 @@ Test(variant, every_bad_input_is_a_4xx_pointing_where, .timeout = 60)
     expect_problem(&s, "/v1/solve", "{\"fpuzzles\":\"N4IgzglgXgp!!garbage\"}", 400, "/fpuzzles",
                    "not LZ-String");
     expect_problem(&s, "/v1/solve", "{\"fpuzzles\":5}", 400, "/fpuzzles", "fpuzzles must be");
-    expect_problem(&s, "/v1/solve", "{\"fpuzzles\":{\"size\":7,\"grid\":[]}}", 400, "/fpuzzles",
-                   "\"size\"");
+    expect_problem(&s, "/v1/solve", "{\"fpuzzles\":{\"size\":7,\"grid\":[]}}", 400,
+                   "/fpuzzles/size", "\"size\"");
+    expect_problem(&s, "/v1/solve", "{\"fpuzzles\":{\"size\":9}}", 400, "/fpuzzles/grid",
+                   "no \"grid\"");
     expect_problem(&s, "/v1/solve",
                    "{\"puzzle\":\"1234341221434321\",\"fpuzzles\":" SMALL_KILLER "}", 400,
                    "/fpuzzles", "not both");

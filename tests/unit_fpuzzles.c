@@ -312,19 +312,20 @@ Test(fpuzzles, the_shape_and_the_carrier_are_checked)
     sudoku_variant *v = fp_variant();
     fmt_variant_read r = {.v = v};
     static const struct {
-        const char *text, *says;
+        const char *text, *says, *pointer;
     } bad[] = {
-        {"{\"size\":7,\"grid\":[]}", "\"size\""},
-        {"{\"size\":9}", "no \"grid\""},
-        {"{1,2}", "not a JSON object"},
-        {"N4IgzglgXgp!!!", "not LZ-String"},
-        {"https://www.f-puzzles.com/?id=3", "no f-puzzles data"},
-        {"https://sudokupad.app/scl123", "scl"},
+        {"{\"size\":7,\"grid\":[]}", "\"size\"", "/size"},
+        {"{\"size\":9}", "no \"grid\"", "/grid"},
+        {"{1,2}", "not a JSON object", ""},
+        {"N4IgzglgXgp!!!", "not LZ-String", ""},
+        {"https://www.f-puzzles.com/?id=3", "no f-puzzles data", ""},
+        {"https://sudokupad.app/scl123", "scl", ""},
     };
     for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
         cr_expect_neq(fmt_variant_read_text(bad[i].text, strlen(bad[i].text), &r), 0, "%s",
                       bad[i].text);
         cr_expect(strstr(r.err, bad[i].says) != NULL, "%s: %s", bad[i].text, r.err);
+        cr_expect_str_eq(r.pointer, bad[i].pointer, "%s", bad[i].text);
     }
     free(v);
 }
