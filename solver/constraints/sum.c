@@ -93,7 +93,7 @@ static int vx_groups(const vx_engine *e, const uint8_t *cells, int k, vx_group *
     return groups;
 }
 
-/* The masks of a group's cells; a missing cell has the lone "digit 0". */
+/* The masks of a group's cells, 0 past its size. */
 static void vx_group_masks(const vx_engine *e, const uint8_t *cells, int size, uint16_t *m)
 {
     for (int i = 0; i < VX_GROUP_CELLS; i++) {
