@@ -399,18 +399,33 @@ static vx_cells vx_crossing_shared(const vx_engine *e, uint32_t i)
 /* Finds, for each side of each crossing, other crossings of the same unit
  * whose shared cells tile that side exactly (taken greedily in list
  * order), so that vx_locked reads their masks instead of the cells. Past
- * VX_TILE_TRIES crossings of the unit a side keeps its cells. */
+ * VX_TILE_TRIES crossings of the unit a side keeps its cells. The
+ * crossings are listed by unit first, so the search stays linear when a
+ * hostile list fills them. */
 #define VX_TILE_TRIES 64
 static void vx_crossings_tile(vx_engine *e)
 {
+    uint32_t first[VX_MAX_UNITS + 1], fill[VX_MAX_UNITS];
+    uint16_t of_unit[2 * VX_MAX_CROSSINGS];
+    memset(first, 0, sizeof(uint32_t) * (e->nunits + 1));
+    for (uint32_t i = 0; i < e->ncrossings; i++) {
+        first[e->crossings[i].units[0] + 1]++;
+        first[e->crossings[i].units[1] + 1]++;
+    }
+    for (uint32_t u = 0; u < e->nunits; u++) first[u + 1] += first[u];
+    memcpy(fill, first, sizeof(uint32_t) * e->nunits);
+    for (uint32_t i = 0; i < e->ncrossings; i++) { /* ascending: each unit's list is in list order */
+        of_unit[fill[e->crossings[i].units[0]]++] = (uint16_t)i;
+        of_unit[fill[e->crossings[i].units[1]]++] = (uint16_t)i;
+    }
     for (uint32_t i = 0; i < e->ncrossings; i++) {
         for (int side = 0; side < 2; side++) {
             uint32_t unit = e->crossings[i].units[side];
             vx_cells rest = vx_crossing_rest(e, i, side), covered = {{0}};
             int covers = 0, tries = 0;
-            for (uint32_t j = 0; j < e->ncrossings && tries < VX_TILE_TRIES; j++) {
-                if (j == i || (e->crossings[j].units[0] != unit && e->crossings[j].units[1] != unit))
-                    continue;
+            for (uint32_t k = first[unit]; k < first[unit + 1] && tries < VX_TILE_TRIES; k++) {
+                uint32_t j = of_unit[k];
+                if (j == i) continue;
                 vx_cells tile = vx_crossing_shared(e, j);
                 if (!vx_cells_within(&tile, &rest)) continue;
                 tries++;
