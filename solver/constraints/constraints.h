@@ -63,6 +63,7 @@ typedef struct vx_frame {
     uint16_t untried;
     uint16_t cell;
     uint32_t mark; /* trail length before this level's guesses */
+    int nsolved;   /* and the solved cells then */
 } vx_frame;
 
 /* A set of cells, a bit each. */
@@ -128,7 +129,11 @@ struct vx_engine {
     uint32_t ncrossings;
     uint32_t cell_unit_first[VX_MAX_CELLS + 1]; /* units of each cell, in cell_units */
     uint32_t *cell_units;
-    uint32_t cell_word_first[VX_MAX_CELLS + 1]; /* the same as bits of dirty_units, in cell_words */
+    /* The same as bits of dirty_units: units 0..63 in cell_units_low (all
+     * of a 9x9's), the words past them, if any unit is, in cell_words. */
+    uint64_t cell_units_low[VX_MAX_CELLS];
+    bool units_high;
+    uint32_t cell_word_first[VX_MAX_CELLS + 1];
     struct vx_unit_word {
         uint32_t word;
         uint64_t bits;

@@ -132,15 +132,21 @@ static void vx_index(int ncells, uint32_t nitems,
 }
 
 /* Each cell's units as words of dirty_units: a change marks them a word
- * at a time (the rows, columns and boxes of a 9x9 share one word). The
+ * at a time, the first word (every unit of a 9x9) without a loop. The
  * units of a cell are listed in increasing order. */
 static void vx_unit_words_build(vx_engine *e)
 {
     uint32_t at = 0;
+    e->units_high = e->nunits > 64;
     for (int c = 0; c < e->ncells; c++) {
         e->cell_word_first[c] = at;
+        e->cell_units_low[c] = 0;
         for (uint32_t k = e->cell_unit_first[c]; k < e->cell_unit_first[c + 1]; k++) {
             uint32_t u = e->cell_units[k];
+            if (u < 64) {
+                e->cell_units_low[c] |= UINT64_C(1) << u;
+                continue;
+            }
             if (at == e->cell_word_first[c] || e->cell_words[at - 1].word != u / 64) {
                 e->cell_words[at].word = u / 64;
                 e->cell_words[at++].bits = 0;
@@ -230,20 +236,22 @@ static inline void vx_holders_set(vx_engine *e, int cell, uint16_t digits, bool 
     }
 }
 
-bool vx_keep(vx_engine *e, int cell, uint16_t keep)
+/* What follows a cell's narrowing from old to m, holders aside: the trail,
+ * and unless m is empty (false), the solved queue, the dirty units and the
+ * propagators that watch the cell. */
+static inline bool vx_narrowed(vx_engine *e, int cell, uint16_t old, uint16_t m)
 {
-    uint16_t old = e->cand[cell], m = old & keep;
-    if (m == old) return true;
     e->trail_cell[e->trail_len] = (uint8_t)cell;
     e->trail_mask[e->trail_len++] = old;
     e->cand[cell] = m;
-    vx_holders_set(e, cell, old & ~m, false);
     if (m == 0) return false;
     if ((m & (m - 1)) == 0) {
         e->solved_queue[e->sq_tail++] = (uint8_t)cell;
         e->nsolved++;
     }
-    for (uint32_t k = e->cell_word_first[cell]; k < e->cell_word_first[cell + 1]; k++) {
+    e->dirty_units[0] |= e->cell_units_low[cell];
+    for (uint32_t k = e->cell_word_first[cell]; e->units_high && k < e->cell_word_first[cell + 1];
+         k++) {
         e->dirty_units[e->cell_words[k].word] |= e->cell_words[k].bits;
     }
     for (uint32_t k = e->watch_first[cell]; k < e->watch_first[cell + 1]; k++) {
@@ -254,6 +262,14 @@ bool vx_keep(vx_engine *e, int cell, uint16_t keep)
         e->pq_tail = e->pq_tail == e->nprops ? 0 : e->pq_tail + 1;
     }
     return true;
+}
+
+bool vx_keep(vx_engine *e, int cell, uint16_t keep)
+{
+    uint16_t old = e->cand[cell], m = old & keep;
+    if (m == old) return true;
+    vx_holders_set(e, cell, old & ~m, false);
+    return vx_narrowed(e, cell, old, m);
 }
 
 /* Empties the work lists after a contradiction or before a new start. */
@@ -267,29 +283,37 @@ static void vx_clear_queues(vx_engine *e)
     memset(e->dirty_units, 0, sizeof(e->dirty_units));
 }
 
-static void vx_undo(vx_engine *e, uint32_t mark)
+/* Back to trail length mark, when nsolved cells were solved. */
+static void vx_undo(vx_engine *e, uint32_t mark, int nsolved)
 {
     vx_clear_queues(e);
+    e->nsolved = nsolved;
     while (e->trail_len > mark) {
         e->trail_len--;
         int c = e->trail_cell[e->trail_len];
         uint16_t now = e->cand[c], old = e->trail_mask[e->trail_len];
-        e->nsolved -= sdk_popcount(now) == 1;
         e->cand[c] = old;
         vx_holders_set(e, c, old & ~now, true);
     }
 }
 
-/* A solved cell's digit leaves its peers. */
+/* A solved cell's digit leaves its peers: the digit's holders lose them
+ * a word at a time; a failure gives the word's untouched peers back. */
 static bool vx_naked(vx_engine *e, int cell)
 {
     uint16_t bit = e->cand[cell];
-    const vx_cells *holders = &e->holders[sdk_ctz(bit)];
+    vx_cells *holders = &e->holders[sdk_ctz(bit)];
     for (int w = 0; w < VX_PEER_WORDS; w++) {
-        for (uint64_t m = e->peers[cell][w] & holders->w[w]; m; m &= m - 1) {
+        uint64_t hit = e->peers[cell][w] & holders->w[w];
+        holders->w[w] &= ~hit;
+        for (uint64_t m = hit; m; m &= m - 1) {
             int p = w * 64 + sdk_ctz(m);
-            if (!vx_keep(e, p, (uint16_t)~bit)) return false;
-            if ((e->cand[p] & (e->cand[p] - 1)) == 0) e->stats.naked_singles++;
+            uint16_t old = e->cand[p], now = old & (uint16_t)~bit;
+            if (!vx_narrowed(e, p, old, now)) {
+                holders->w[w] |= m & (m - 1);
+                return false;
+            }
+            if ((now & (now - 1)) == 0) e->stats.naked_singles++;
         }
     }
     return true;
@@ -650,6 +674,7 @@ static void vx_dfs(vx_engine *e, const sudoku_limits *lim, bool ok, sudoku_resul
                 f->cell = (uint16_t)cell;
                 f->untried = e->cand[cell];
                 f->mark = e->trail_len;
+                f->nsolved = e->nsolved;
                 if ((uint32_t)depth > e->stats.max_depth) e->stats.max_depth = (uint32_t)depth;
             }
         }
@@ -662,7 +687,7 @@ static void vx_dfs(vx_engine *e, const sudoku_limits *lim, bool ok, sudoku_resul
         if (r->limit_reason != SUDOKU_LIMIT_NONE) return;
 
         vx_frame *f = &e->frames[depth - 1];
-        vx_undo(e, f->mark);
+        vx_undo(e, f->mark, f->nsolved);
         uint16_t bit = f->untried & (uint16_t)-f->untried;
         f->untried ^= bit;
         e->stats.nodes++;
@@ -690,6 +715,7 @@ void vx_true_candidates(vx_engine *e, const uint8_t *givens, const sudoku_limits
     uint16_t root[VX_MAX_CELLS];
     memcpy(root, e->cand, (size_t)e->ncells * sizeof(*root));
     uint32_t mark = e->trail_len;
+    int nsolved = e->nsolved;
     sudoku_limits one = *lim;
     one.max_solutions = 1;
     uint8_t solution[VX_MAX_CELLS];
@@ -698,7 +724,7 @@ void vx_true_candidates(vx_engine *e, const uint8_t *givens, const sudoku_limits
             uint16_t bit = todo & (uint16_t)-todo;
             tried |= bit;
             sudoku_result sub = {.solutions = solution, .solutions_capacity = 1};
-            vx_undo(e, mark);
+            vx_undo(e, mark, nsolved);
             e->stats.nodes++;
             vx_dfs(e, &one, vx_keep(e, c, bit) && vx_propagate(e), &sub);
             if (sub.limit_reason != SUDOKU_LIMIT_NONE) {
@@ -714,7 +740,7 @@ void vx_true_candidates(vx_engine *e, const uint8_t *givens, const sudoku_limits
             }
         }
     }
-    vx_undo(e, mark);
+    vx_undo(e, mark, nsolved);
     r->count_exact = r->limit_reason == SUDOKU_LIMIT_NONE;
     r->stats = e->stats;
 }

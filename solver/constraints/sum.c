@@ -224,7 +224,8 @@ static bool vx_sum_support(vx_engine *e, const uint8_t *cells, int k, vx_group *
         memset(local, 0, sizeof(local[0]) * (size_t)k);
         cache = local;
     }
-    if (words <= 2) return vx_sum_support_words(e, cells, k, cache, totals, reach, 2);
+    if (words == 1) return vx_sum_support_words(e, cells, k, cache, totals, reach, 1);
+    if (words == 2) return vx_sum_support_words(e, cells, k, cache, totals, reach, 2);
     return vx_sum_support_words(e, cells, k, cache, totals, reach, words);
 }
 
