@@ -94,6 +94,7 @@ static inline bool vx_cells_within(const vx_cells *a, const vx_cells *b)
 typedef struct vx_group {
     uint16_t masks[3];
     uint16_t used[3];
+    uint16_t cells[3]; /* VX_MAX_CELLS (a mask of 0) past its size */
     uint8_t size;
     bool filled;
     uint64_t totals; /* bit t: total t (at most 3 * 16) */
@@ -158,7 +159,7 @@ struct vx_engine {
     uint32_t nderived;
 
     /* The board. */
-    uint16_t cand[VX_MAX_CELLS];
+    uint16_t cand[VX_MAX_CELLS + 1]; /* the last is 0: what a sum group's missing cell holds */
     vx_cells holders[SUDOKU_VARIANT_MAX_SIZE]; /* [d - 1]: the cells whose cand holds d */
     int nsolved;
     uint8_t solved_queue[VX_MAX_CELLS];

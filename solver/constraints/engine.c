@@ -574,6 +574,7 @@ static bool vx_board_init(vx_engine *e, const uint8_t *givens)
     e->nsolved = 0;
     vx_clear_queues(e);
     memset(e->holders, 0, sizeof(e->holders));
+    e->cand[VX_MAX_CELLS] = 0;
     bool ok = true;
     for (int c = 0; c < e->ncells; c++) {
         uint16_t m = e->initial[c];

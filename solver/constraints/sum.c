@@ -69,17 +69,17 @@ static bool vx_sum_fits(int n, int k)
  * together, up to this many. */
 #define VX_GROUP_CELLS 3
 
-/* Splits cells[0..k) into groups of peers; start[g] is where group g
- * begins, start[groups] = k. The split depends on the peers alone, which
- * are fixed once compiled, so a cache keeps each group's size. */
-static int vx_groups(const vx_engine *e, const uint8_t *cells, int k, vx_group *group, int *start)
+/* Splits cells[0..k) into groups of peers, and returns how many. The
+ * split depends on the peers alone, which are fixed once compiled, so a
+ * cache keeps each group's size, start and cells. */
+static int vx_groups(const vx_engine *e, const uint8_t *cells, int k, vx_group *group)
 {
     int groups = 0;
     if (group[0].size) {
-        for (int i = 0; i < k; i += group[groups++].size) start[groups] = i;
-        start[groups] = k;
+        for (int i = 0; i < k; i += group[groups++].size) {}
         return groups;
     }
+    int start[VX_SUM_CELLS + 1];
     for (int i = 0; i < k; i++) {
         int size = groups ? i - start[groups - 1] : 0;
         bool joins = size > 0 && size < VX_GROUP_CELLS;
@@ -89,17 +89,13 @@ static int vx_groups(const vx_engine *e, const uint8_t *cells, int k, vx_group *
         if (!joins) start[groups++] = i;
     }
     start[groups] = k;
-    for (int g = 0; g < groups; g++) group[g].size = (uint8_t)(start[g + 1] - start[g]);
-    return groups;
-}
-
-/* The masks of a group's cells, 0 past its size. */
-static void vx_group_masks(const vx_engine *e, const uint8_t *cells, int size, uint16_t *m)
-{
-    for (int i = 0; i < VX_GROUP_CELLS; i++) {
-        uint16_t present = (uint16_t)-(i < size); /* all ones or none, without a branch */
-        m[i] = e->cand[cells[i < size ? i : 0]] & present;
+    for (int g = 0; g < groups; g++) {
+        group[g].size = (uint8_t)(start[g + 1] - start[g]);
+        for (int i = 0; i < VX_GROUP_CELLS; i++) {
+            group[g].cells[i] = i < group[g].size ? cells[start[g] + i] : VX_MAX_CELLS;
+        }
     }
+    return groups;
 }
 
 /* Walks the distinct digit choices of a group's cells (size 1..3), with
@@ -167,18 +163,21 @@ static inline __attribute__((always_inline)) bool
 vx_sum_support_words(vx_engine *e, const uint8_t *cells, int k, vx_group *group,
                      const vx_sums *totals, vx_sums *reach, int words)
 {
-    int start[VX_SUM_CELLS + 1];
     size_t bytes = (size_t)words * sizeof(uint64_t);
-    int groups = vx_groups(e, cells, k, group, start);
+    int groups = vx_groups(e, cells, k, group);
     vx_sums prefix[VX_SUM_CELLS + 1], need;
     memset(&prefix[0], 0, bytes);
     prefix[0].w[0] = 1;
     for (int g = 0; g < groups; g++) {
-        uint16_t m[VX_GROUP_CELLS];
-        vx_group_masks(e, &cells[start[g]], group[g].size, m);
+        const uint16_t *at = group[g].cells;
+        uint16_t m[VX_GROUP_CELLS] = {e->cand[at[0]], e->cand[at[1]], e->cand[at[2]]};
         vx_group_fill(&group[g], m);
         if (g + 1 == groups && !reach) break; /* the totals of all the cells: only reach wants them */
         memset(&prefix[g + 1], 0, bytes);
+        if (g == 0) { /* the prefix before it is {0} */
+            prefix[1].w[0] = group[0].totals;
+            continue;
+        }
         for (uint64_t t = group[g].totals; t; t &= t - 1) {
             vx_sums_or_up(&prefix[g + 1], &prefix[g], __builtin_ctzll(t), words);
         }
@@ -205,9 +204,9 @@ vx_sum_support_words(vx_engine *e, const uint8_t *cells, int k, vx_group *group,
         uint16_t keep[VX_GROUP_CELLS];
         vx_group_keep(&group[g], wanted, keep);
         for (int i = 0; i < group[g].size; i++) { /* the masks are the cells' own: none changed since */
-            if ((group[g].masks[i] & ~keep[i]) && !vx_keep(e, cells[start[g] + i], keep[i])) return false;
+            if ((group[g].masks[i] & ~keep[i]) && !vx_keep(e, group[g].cells[i], keep[i])) return false;
         }
-        if (g) need = before;
+        if (g) memcpy(&need, &before, bytes);
     }
     return true;
 }
