@@ -183,9 +183,12 @@ async function finish() {
     right = g.entries.every((v, i) => g.isGiven(i) || v === values[i]);
   } catch {
     // several solutions, none, or none known offline: any full board that breaks no rule is a
-    // finish (of a variant's rules, those of rows, columns and boxes: /v1/validate knows no others)
-    right = offline() || loaded.variant ? g.conflicts().length === 0
-      : (await call('v1/validate', { ...request({}), puzzle: g.text(true) })).valid === true;
+    // finish (offline, of the rules of rows, columns and boxes alone; online, /v1/validate asks
+    // a variant's board whether it keeps every constraint)
+    const board = g.entries.map((_, i) => g.value(i));
+    right = offline() ? g.conflicts().length === 0
+      : loaded.variant ? (await call('v1/validate', { fpuzzles: solveObject(loaded.variant, board), check: ['solvable'] })).solvable === true
+        : (await call('v1/validate', { ...request({}), puzzle: g.text(true) })).valid === true;
   }
   if (g !== game || game.blanks() !== 0 || finished) return;
   if (!right) {

@@ -464,11 +464,14 @@ export function variantSpec(object) {
   };
 }
 
-/** The object to solve: the givens alone in its grid (the player's digits and notes left out). */
-export function solveObject(object) {
-  const grid = object.grid.map((row) => row.map((c) => {
-    const out = {};
-    if (c && c.given && Number.isInteger(c.value)) Object.assign(out, { value: c.value, given: true });
+/** The object to solve: the givens alone in its grid (the player's digits and notes left out),
+ * or with values (n * n digits, 0 for none) as givens too: a full board to check. */
+export function solveObject(object, values = null) {
+  const n = object.grid.length;
+  const grid = object.grid.map((row, r) => row.map((c, col) => {
+    const out = {}, v = values ? values[r * n + col] : 0;
+    if (v) Object.assign(out, { value: v, given: true });
+    else if (c && c.given && Number.isInteger(c.value)) Object.assign(out, { value: c.value, given: true });
     if (c && Number.isInteger(c.region)) out.region = c.region;
     return out;
   }));

@@ -1392,6 +1392,25 @@ const cases = [
       await axeScan(page, 'a variant with clues outside the grid, on a phone');
     },
   },
+  {
+    name: 'variant 3: a full board of a variant with several solutions is right only when it keeps every constraint, not just the rows, columns and boxes',
+    async run(openPage) {
+      const object = { size: 4, grid: Array.from({ length: 4 }, () => Array.from({ length: 4 }, () => ({}))), killercage: [{ cells: ['R1C1', 'R1C2'], value: '3' }] };
+      const { page } = await open(openPage);
+      await loadText(page, JSON.stringify(object));
+      await status(page, /^Loaded a 4x4 variant puzzle \(killer cages \(1\)\)/);
+      const fill = async (digits) => {
+        for (let i = 0; i < 16; i++) {
+          await cell(page, Math.floor(i / 4) + 1, (i % 4) + 1).click();
+          await page.keyboard.press(digits[i]);
+        }
+      };
+      await fill('3412123421434321'); // a Latin square with boxes, but its cage sums to 7
+      await status(page, /^Every cell is filled, but not all are right/);
+      await fill('1234341243212143'); // the same with 1<->3 and 2<->4: the cage sums to 3
+      await status(page, /^Solved in \d+:\d\d, unrated\. Well played!/);
+    },
+  },
 ];
 
 // ---- main ----
