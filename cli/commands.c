@@ -165,7 +165,9 @@ static const struct command {
      "    metadata, an .ss, a pencil-mark grid or f-puzzles JSON is one puzzle;\n"
      "    any other holds a puzzle a line or a drawn grid, each line in its own\n"
      "    format (the text form, a HoDoKu library line, a link). What FORMAT\n"
-     "    cannot hold (entries, candidates, metadata) is left out. Exit 1 when a\n"
+     "    cannot hold (entries, candidates, metadata) is left out. A variant\n"
+     "    (f-puzzles data with constraints) is written as fpuzzles or\n"
+     "    sudokupad-link only: their links carry its constraints. Exit 1 when a\n"
      "    puzzle cannot be read or written (said on stderr, FILE:LINE).\n"},
 };
 

@@ -8,7 +8,9 @@
  * every command cuts it (sudoku_record_next: a puzzle a line, or a drawn
  * grid), each record in its own format (a link, a library line, ...). Each
  * puzzle is written in F (formats/formats.h), a text of several lines as
- * it is, a one-line text with a newline.
+ * it is, a one-line text with a newline. f-puzzles data the classic reader
+ * refuses is read as a variant (formats/fpuzzles.h), whose constraints
+ * only the f-puzzles and SudokuPad links can carry: to those, and no other.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -18,6 +20,7 @@
 
 #include "cli/commands.h"
 #include "formats/formats.h"
+#include "formats/fpuzzles.h"
 #include "writers/buf.h"
 
 /* Reads all of fp into b. Returns 0, or -1 on a read error (errno set). */
@@ -29,25 +32,61 @@ static int slurp(FILE *fp, buf *b)
     return ferror(fp) || b->oom ? -1 : 0;
 }
 
+/* What a conversion reads into: a classic state, and a variant (about 90
+ * KiB) for f-puzzles data with constraints. */
+typedef struct convert_space {
+    fmt_state state;
+    sudoku_variant variant;
+} convert_space;
+
+/* Whether text, which the classic reader refused, is f-puzzles data to read as a variant. */
+static bool convert_is_variant(const char *text, size_t len, fmt_id from)
+{
+    fmt_id f = fmt_detect(text, len);
+    return (from == FMT_AUTO || from == f) && (f == FMT_FPUZZLES || f == FMT_SUDOKUPAD_LINK);
+}
+
+/* Reads a variant from text and appends it to out as a link of format to. Returns 0 or -1 with err. */
+static int convert_variant(const char *text, size_t len, fmt_id to, sudoku_variant *v, buf *out,
+                           char *err)
+{
+    buf printed = BUF_INIT;
+    fmt_variant_read r = {.v = v, .printed = &printed};
+    int rc = fmt_variant_read_text(text, len, &r);
+    if (rc != 0)
+        snprintf(err, FMT_ERR_LEN, "%s", r.err);
+    else if (printed.oom)
+        rc = -1, snprintf(err, FMT_ERR_LEN, "out of memory");
+    else
+        rc = fmt_variant_link_write(to, printed.data, printed.len, out, err);
+    buf_free(&printed);
+    return rc;
+}
+
 /* Converts one puzzle text; prints it or a message naming name:line. Returns 0 or 1. */
 static int convert_one(const char *text, size_t len, fmt_id from, fmt_id to, const char *name,
-                       unsigned long line, fmt_state *s)
+                       unsigned long line, convert_space *space)
 {
     char err[FMT_ERR_LEN];
     buf out = BUF_INIT;
-    if (fmt_read(text, len, from, s, NULL, err) != 0 || fmt_write(to, s, &out, err) != 0) {
+    int rc = fmt_read(text, len, from, &space->state, NULL, err);
+    if (rc == 0)
+        rc = fmt_write(to, &space->state, &out, err);
+    else if (convert_is_variant(text, len, from))
+        rc = convert_variant(text, len, to, &space->variant, &out, err);
+    if (rc != 0) {
         fprintf(stderr, "sudoku: convert: %s:%lu: %s\n", name, line, err);
         buf_free(&out);
         return 1;
     }
     if (out.len > 0) fwrite(out.data, 1, out.len, stdout);
     if (out.len == 0 || out.data[out.len - 1] != '\n') putchar('\n');
-    int rc = out.oom ? 1 : 0;
+    rc = out.oom ? 1 : 0;
     buf_free(&out);
     return rc;
 }
 
-static int convert_file(const char *path, fmt_id from, fmt_id to, fmt_state *s)
+static int convert_file(const char *path, fmt_id from, fmt_id to, convert_space *space)
 {
     bool std_in = strcmp(path, "-") == 0;
     const char *name = std_in ? "stdin" : path;
@@ -66,13 +105,13 @@ static int convert_file(const char *path, fmt_id from, fmt_id to, fmt_state *s)
     text += bom;
     int rc = 0;
     if ((from != FMT_AUTO && from != FMT_LINE && from != FMT_SDM) || fmt_whole_file(text, len)) {
-        rc = convert_one(text, len, from, to, name, 1, s);
+        rc = convert_one(text, len, from, to, name, 1, space);
     } else {
         sudoku_record rec;
         unsigned long line = 1;
         for (size_t pos = 0; sudoku_record_next(text, len, pos, 0, true, &rec); pos = rec.next) {
             rc |= convert_one(text + rec.start, rec.end - rec.start, from, to, name,
-                              line + rec.line, s);
+                              line + rec.line, space);
             line += rec.lines;
         }
     }
@@ -119,8 +158,8 @@ int cli_convert_main(int argc, char **argv)
         fprintf(stderr, "sudoku: convert: --to FORMAT is required\n");
         return cli_usage_error("convert");
     }
-    fmt_state *s = malloc(sizeof(*s));
-    if (s == NULL) {
+    convert_space *space = malloc(sizeof(*space));
+    if (space == NULL) {
         fprintf(stderr, "sudoku: convert: out of memory\n");
         return 2;
     }
@@ -129,10 +168,10 @@ int cli_convert_main(int argc, char **argv)
     char **files = optind < argc ? argv + optind : std_in;
     int nfiles = optind < argc ? argc - optind : 1, rc = 0;
     for (int i = 0; i < nfiles; i++) {
-        int r = convert_file(files[i], (fmt_id)from, (fmt_id)to, s);
+        int r = convert_file(files[i], (fmt_id)from, (fmt_id)to, space);
         if (r > rc) rc = r;
     }
-    free(s);
+    free(space);
     if (fflush(stdout) != 0) {
         perror("sudoku: stdout");
         return 2;

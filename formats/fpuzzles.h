@@ -61,4 +61,10 @@ int fmt_fpuzzles_variant_read(const char *json, size_t len, fmt_variant_read *r)
  * decoding have the pointer "". */
 int fmt_variant_read_text(const char *text, size_t len, fmt_variant_read *r);
 
+/* Appends a variant's f-puzzles object (json, len bytes, as r->printed
+ * holds it) as a link of format `to`: FMT_FPUZZLES (an f-puzzles ?load=
+ * link) or FMT_SUDOKUPAD_LINK; both carry every constraint (links.c).
+ * Returns 0, or -1 with err for any other format. */
+int fmt_variant_link_write(fmt_id to, const char *json, size_t len, buf *out, char *err);
+
 #endif /* FORMATS_FPUZZLES_H */

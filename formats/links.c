@@ -15,9 +15,9 @@
 #include "formats/fpuzzles.h"
 #include "formats/lzstring.h"
 
-#define FMT_FPUZZLES_LINK  "https://www.f-puzzles.com/?load="
-#define FMT_SUDOKUPAD_LINK "https://sudokupad.app/fpuz"
-#define FMT_WIKI_LINK      "https://www.sudokuwiki.org/sudoku.htm?bd="
+#define FMT_FPUZZLES_PREFIX  "https://www.f-puzzles.com/?load="
+#define FMT_SUDOKUPAD_PREFIX "https://sudokupad.app/fpuz"
+#define FMT_WIKI_PREFIX      "https://www.sudokuwiki.org/sudoku.htm?bd="
 
 /* Whether the trimmed text holds `needle`, ignoring ASCII case. */
 static bool fmt_has(const char *text, size_t len, const char *needle)
@@ -109,13 +109,12 @@ static int fmt_fpuzzles_data(const char *data, size_t len, fmt_state *s, char *e
     return rc;
 }
 
-/* Appends the f-puzzles object of s as URL-safe LZ-String base64. */
-static int fmt_fpuzzles_packed(const fmt_state *s, buf *out, char *err)
+/* Appends an f-puzzles JSON text (len bytes) as URL-safe LZ-String base64. */
+static int fmt_json_packed(const char *json, size_t len, buf *out, char *err)
 {
-    buf json = BUF_INIT, lz = BUF_INIT;
-    int rc = fmt_fpuzzles_object_write(s, &json, err);
-    if (rc == 0 && !json.oom && lzstring_encode(json.data, json.len, &lz) != 0)
-        rc = fmt_errf(err, "the metadata is not UTF-8");
+    buf lz = BUF_INIT;
+    int rc = 0;
+    if (lzstring_encode(json, len, &lz) != 0) rc = fmt_errf(err, "the metadata is not UTF-8");
     for (size_t i = 0; rc == 0 && i < lz.len; i++) {
         char c = lz.data[i];
         if (c == '+' || c == '/' || c == '=')
@@ -123,10 +122,30 @@ static int fmt_fpuzzles_packed(const fmt_state *s, buf *out, char *err)
         else
             buf_putc(out, c);
     }
-    out->oom |= json.oom || lz.oom;
-    buf_free(&json);
+    out->oom |= lz.oom;
     buf_free(&lz);
     return rc;
+}
+
+/* Appends the f-puzzles object of s as URL-safe LZ-String base64. */
+static int fmt_fpuzzles_packed(const fmt_state *s, buf *out, char *err)
+{
+    buf json = BUF_INIT;
+    int rc = fmt_fpuzzles_object_write(s, &json, err);
+    if (rc == 0 && !json.oom) rc = fmt_json_packed(json.data, json.len, out, err);
+    out->oom |= json.oom;
+    buf_free(&json);
+    return rc;
+}
+
+int fmt_variant_link_write(fmt_id to, const char *json, size_t len, buf *out, char *err)
+{
+    if (to != FMT_FPUZZLES && to != FMT_SUDOKUPAD_LINK)
+        return fmt_errf(err, "a variant puzzle is written as fpuzzles or sudokupad-link, "
+                             "whose links carry its constraints; %s cannot",
+                        fmt_name(to));
+    buf_puts(out, to == FMT_FPUZZLES ? FMT_FPUZZLES_PREFIX : FMT_SUDOKUPAD_PREFIX);
+    return fmt_json_packed(json, len, out, err);
 }
 
 bool fmt_fpuzzles_detect_bare(const char *text, size_t len)
@@ -153,7 +172,7 @@ int fmt_fpuzzles_read(const char *text, size_t len, fmt_state *s, char *err)
 
 int fmt_fpuzzles_write(const fmt_state *s, buf *out, char *err)
 {
-    buf_puts(out, FMT_FPUZZLES_LINK);
+    buf_puts(out, FMT_FPUZZLES_PREFIX);
     return fmt_fpuzzles_packed(s, out, err);
 }
 
@@ -216,7 +235,7 @@ int fmt_sudokupad_read(const char *text, size_t len, fmt_state *s, char *err)
 
 int fmt_sudokupad_write(const fmt_state *s, buf *out, char *err)
 {
-    buf_puts(out, FMT_SUDOKUPAD_LINK);
+    buf_puts(out, FMT_SUDOKUPAD_PREFIX);
     return fmt_fpuzzles_packed(s, out, err);
 }
 
@@ -245,7 +264,7 @@ int fmt_sudokuwiki_read(const char *text, size_t len, fmt_state *s, char *err)
 int fmt_sudokuwiki_write(const fmt_state *s, buf *out, char *err)
 {
     if (fmt_need_9x9(s, "a sudokuwiki link", err) != 0) return -1;
-    buf_puts(out, FMT_WIKI_LINK);
+    buf_puts(out, FMT_WIKI_PREFIX);
     for (int i = 0; i < 81; i++) buf_putc(out, (char)('0' + s->givens[i]));
     return 0;
 }

@@ -468,6 +468,37 @@ Test(cli, count_reads_a_variant, .init = cr_redirect_stdout)
     cr_assert_stdout_eq_str("48\n");
 }
 
+/* A variant converts to the two links that carry its constraints, which
+ * read back to the same puzzle; to any other format it is refused. */
+Test(cli, convert_writes_a_variant_as_a_link_that_solves_alike, .init = cr_redirect_stdout)
+{
+    const char *killer = "tests/data/variants/killer.fpuzzles.json";
+    const char *prefixes[] = {"https://www.f-puzzles.com/?load=", "https://sudokupad.app/fpuz"};
+    char line[160], links[2][4096], path[32];
+    cr_redirect_stderr(); /* the refusal's message */
+    snprintf(line, sizeof(line), "sudoku convert --to fpuzzles %s", killer);
+    cr_assert_eq(run(line), 0);
+    optind = 0;
+    snprintf(line, sizeof(line), "sudoku convert --to sudokupad-link %s", killer);
+    cr_assert_eq(run(line), 0);
+    FILE *out = cr_get_redirected_stdout();
+    for (int i = 0; i < 2; i++) {
+        cr_assert_not_null(fgets(links[i], sizeof(links[i]), out));
+        cr_assert(strncmp(links[i], prefixes[i], strlen(prefixes[i])) == 0, "%s", links[i]);
+    }
+    for (int i = 0; i < 2; i++) {
+        optind = 0;
+        cr_assert_eq(run_on("solve", links[i], path), 0);
+        char solution[128];
+        cr_assert_not_null(fgets(solution, sizeof(solution), out));
+        cr_assert_str_eq(solution, "135849672269357841748261359896524137412736598357198264574612983"
+                                   "681973425923485716\n");
+    }
+    optind = 0;
+    snprintf(line, sizeof(line), "sudoku convert --to line %s", killer);
+    cr_assert_eq(run(line), 1, "a line cannot carry the cages");
+}
+
 Test(cli, a_constraint_the_reader_does_not_know_is_an_invalid_line, .init = cr_redirect_stdout)
 {
     cr_expect_eq(run("sudoku solve tests/data/variants/bad/xsum.fpuzzles.json"), 1);

@@ -71,7 +71,7 @@ static bool vx_sum_fits(int n, int k)
 
 /* Splits cells[0..k) into groups of peers, and returns how many. The
  * split depends on the peers alone, which are fixed once compiled, so a
- * cache keeps each group's size, start and cells. */
+ * cache keeps each group's size and cells. */
 static int vx_groups(const vx_engine *e, const uint8_t *cells, int k, vx_group *group)
 {
     int groups = 0;
