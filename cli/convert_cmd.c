@@ -53,12 +53,14 @@ static int convert_variant(const char *text, size_t len, fmt_id to, sudoku_varia
     buf printed = BUF_INIT;
     fmt_variant_read r = {.v = v, .printed = &printed};
     int rc = fmt_variant_read_text(text, len, &r);
-    if (rc != 0)
-        snprintf(err, FMT_ERR_LEN, "%s", r.err);
-    else if (printed.oom)
-        rc = -1, snprintf(err, FMT_ERR_LEN, "out of memory");
-    else
+    if (rc == 0 && printed.oom) {
+        rc = -1;
+        snprintf(r.err, sizeof(r.err), "out of memory");
+    }
+    if (rc == 0)
         rc = fmt_variant_link_write(to, printed.data, printed.len, out, err);
+    else
+        snprintf(err, FMT_ERR_LEN, "%s", r.err);
     buf_free(&printed);
     return rc;
 }
