@@ -54,6 +54,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         FUZZ_ASSERT(r.nchanged >= 0 && r.nchanged <= 81 && r.nconflict >= 0 && r.nconflict <= 81);
         for (int k = 0; k < r.nchanged; k++) FUZZ_ASSERT(r.changed[k] < 81);
         FUZZ_ASSERT((st == SCAN_CONFLICT) == (r.nconflict > 0));
+        FUZZ_ASSERT(r.npencil >= 0 && r.npencil <= 81);
+        for (int k = 0; k < r.npencil; k++) {
+            int c = r.pencil[k];
+            FUZZ_ASSERT(c < 81 && (k == 0 || c > r.pencil[k - 1]));
+            FUZZ_ASSERT(r.puzzle[c] == '.' && r.entries[c] == '.' && r.kind[c] == SCAN_CELL_PENCIL);
+        }
     }
     buf b = BUF_INIT;
     json_render_scan(&b, &r);

@@ -16,6 +16,14 @@
  * cell says nothing about the digit, size does (printed digits are all
  * alike, handwriting is not).
  *
+ * Pencil marks (several small candidate digits, mostly away from the
+ * middle, often in a corner) would not survive that: when no kept
+ * component is as tall as a digit, the cell is cut again for marks, its
+ * darkest ink sought in the whole inner cell and every component of a
+ * mark's size kept where it is (not a speck, not a line: nothing longer than
+ * MARK_MAX, no thin stub at the edge), since where a candidate sits in the
+ * cell is part of what it looks like. The classifier tells marks from a blank or a small digit.
+ *
  *   cell in the warped grid (40 px)
  *   +----------------------------------+
  *   |  4 px margin (grid line)         |
@@ -27,6 +35,7 @@
  *   |   +--------------------------+   |
  *   +----------------------------------+
  */
+#include <stdbool.h>
 #include <string.h>
 
 #include "scan/cells.h"
@@ -36,6 +45,10 @@
 #define EDGE       6   /* rows/columns this close to the edge may be line remnants */
 #define LINE_SHARE 0.6 /* ... when this share of them is ink */
 #define MIN_INK    12  /* fewer kept ink pixels than this: blank */
+#define DIGIT_TALL 11  /* a kept component this many rows tall is a digit, not a pencil mark */
+#define MARK_MIN   6   /* pencil-mark cut: smaller components are specks, */
+#define MARK_MAX   16  /* ... wider or taller ones lines, as are those this thin at the edge */
+#define MARK_THIN  2
 
 /* The value below which a share `num/den` of the n values lie. */
 static int percentile(const unsigned char *v, int n, int stride, int rows, int num, int den)
@@ -51,24 +64,35 @@ static int percentile(const unsigned char *v, int n, int stride, int rows, int n
     return 255;
 }
 
-/* Keeps in mask only the 8-connected components that have a pixel in the
- * middle half of the cell; returns how many pixels are kept. */
-static int keep_middle(unsigned char mask[S * S])
+/* Which components of the mask a cut keeps. */
+typedef enum cut_mode {
+    CUT_DIGIT, /* those with a pixel in the middle half of the cell */
+    CUT_MARKS, /* those the size of a pencil mark, the edge's thin line stubs left out */
+} cut_mode;
+
+/* Keeps in mask only the 8-connected components mode names; returns how
+ * many pixels are kept and sets *tallest to the most rows one spans. */
+static int keep_components(unsigned char mask[S * S], cut_mode mode, int *tallest)
 {
     unsigned char label[S * S];
-    short stack[S * S];
+    short stack[S * S], members[S * S];
     int kept = 0;
+    *tallest = 0;
     memset(label, 0, sizeof(label));
     for (int start = 0; start < S * S; start++) {
         if (!mask[start] || label[start]) continue;
-        int top = 0, n = 0, middle = 0;
-        short members[S * S];
+        int top = 0, n = 0, middle = 0, edge = 0, x0 = S, x1 = -1, y0 = S, y1 = -1;
         stack[top++] = (short)start;
         label[start] = 1;
         while (top > 0) {
             int i = stack[--top], x = i % S, y = i / S;
             members[n++] = (short)i;
             middle |= x >= S / 4 && x < 3 * S / 4 && y >= S / 4 && y < 3 * S / 4;
+            edge |= x == 0 || y == 0 || x == S - 1 || y == S - 1;
+            x0 = x < x0 ? x : x0;
+            x1 = x > x1 ? x : x1;
+            y0 = y < y0 ? y : y0;
+            y1 = y > y1 ? y : y1;
             for (int dy = -1; dy <= 1; dy++)
                 for (int dx = -1; dx <= 1; dx++) {
                     int xx = x + dx, yy = y + dy;
@@ -80,31 +104,43 @@ static int keep_middle(unsigned char mask[S * S])
                     }
                 }
         }
-        if (middle)
+        int w = x1 - x0 + 1, h = y1 - y0 + 1;
+        bool mark = n >= MARK_MIN && w <= MARK_MAX && h <= MARK_MAX &&
+                    !(edge && (w <= MARK_THIN || h <= MARK_THIN));
+        if (mode == CUT_DIGIT ? middle : mark) {
             kept += n;
-        else
+            *tallest = y1 - y0 + 1 > *tallest ? y1 - y0 + 1 : *tallest;
+        } else {
             for (int k = 0; k < n; k++) mask[members[k]] = 0;
+        }
     }
     return kept;
 }
 
-/* floor: the least ink that is not noise, from the whole grid's contrast. */
-static void cut_one(const unsigned char *grid, int stride, int floor, unsigned char out[S * S])
+/* The ink of the cell (how much darker than its paper each pixel is) and the
+ * darkest of it in the middle half and in the cell less a line's margin. */
+static void measure(const unsigned char *grid, int stride, unsigned char ink[S * S], int *middle,
+                    int *inner)
 {
-    unsigned char ink[S * S], mask[S * S];
-    int paper = percentile(grid, S, stride, S, 4, 5), middle = 0;
-    memset(out, 0, S * S);
+    int paper = percentile(grid, S, stride, S, 4, 5);
+    *middle = *inner = 0;
     for (int y = 0; y < S; y++)
         for (int x = 0; x < S; x++) {
             int d = paper - grid[(size_t)y * stride + x];
             ink[y * S + x] = (unsigned char)(d > 0 ? d : 0);
-            if (x >= S / 4 && x < 3 * S / 4 && y >= S / 4 && y < 3 * S / 4 && d > middle)
-                middle = d;
+            if (x >= S / 4 && x < 3 * S / 4 && y >= S / 4 && y < 3 * S / 4 && d > *middle)
+                *middle = d;
+            if (x >= 2 && x < S - 2 && y >= 2 && y < S - 2 && d > *inner) *inner = d;
         }
-    if (middle <= floor) return;
-    /* A stroke is what is darker than a share of this cell's own darkest
-     * ink, so faint print beside dark handwriting keeps its shape. */
-    int threshold = middle * 2 / 5 > floor ? middle * 2 / 5 : floor;
+}
+
+/* The strokes of the cell: ink darker than a share of `darkest` (so faint
+ * print beside dark handwriting keeps its shape) and than floor, less the
+ * rows and columns near the edge that are mostly ink (grid lines). */
+static void strokes(const unsigned char ink[S * S], int darkest, int floor,
+                    unsigned char mask[S * S])
+{
+    int threshold = darkest * 2 / 5 > floor ? darkest * 2 / 5 : floor;
     for (int i = 0; i < S * S; i++) mask[i] = ink[i] > threshold;
     for (int i = 0; i < S; i++) {
         if (i >= EDGE && i < S - EDGE) continue;
@@ -118,9 +154,13 @@ static void cut_one(const unsigned char *grid, int stride, int floor, unsigned c
             if (col > LINE_SHARE * S) mask[j * S + i] = 0;
         }
     }
-    if (keep_middle(mask) < MIN_INK) return;
+}
 
-    /* The grey of the kept ink and its soft edge (one pixel around it). */
+/* Writes the kept ink and its soft edge (one pixel around it) to out, its
+ * grey stretched so the darkest is 255; centred when `centre`, else in place. */
+static void draw(const unsigned char ink[S * S], const unsigned char mask[S * S], bool centre,
+                 unsigned char out[S * S])
+{
     int x0 = S, y0 = S, x1 = -1, y1 = -1, top = 1;
     unsigned char keep[S * S];
     memset(keep, 0, sizeof(keep));
@@ -138,7 +178,7 @@ static void cut_one(const unsigned char *grid, int stride, int floor, unsigned c
                     if (xx >= 0 && yy >= 0 && xx < S && yy < S) keep[yy * S + xx] = 1;
                 }
         }
-    int shift_x = (S - 1 - x1 - x0) / 2, shift_y = (S - 1 - y1 - y0) / 2;
+    int shift_x = centre ? (S - 1 - x1 - x0) / 2 : 0, shift_y = centre ? (S - 1 - y1 - y0) / 2 : 0;
     for (int y = 0; y < S; y++)
         for (int x = 0; x < S; x++) {
             int sx = x - shift_x, sy = y - shift_y;
@@ -146,6 +186,25 @@ static void cut_one(const unsigned char *grid, int stride, int floor, unsigned c
             int v = ink[sy * S + sx] * 255 / top;
             out[y * S + x] = (unsigned char)(v > 255 ? 255 : v);
         }
+}
+
+/* floor: the least ink that is not noise, from the whole grid's contrast. */
+static void cut_one(const unsigned char *grid, int stride, int floor, unsigned char out[S * S])
+{
+    unsigned char ink[S * S], mask[S * S];
+    int middle, inner, tallest;
+    memset(out, 0, S * S);
+    measure(grid, stride, ink, &middle, &inner);
+    if (middle > floor) {
+        strokes(ink, middle, floor, mask);
+        if (keep_components(mask, CUT_DIGIT, &tallest) >= MIN_INK && tallest >= DIGIT_TALL) {
+            draw(ink, mask, true, out);
+            return;
+        }
+    }
+    if (inner <= floor) return;
+    strokes(ink, inner, floor, mask);
+    if (keep_components(mask, CUT_MARKS, &tallest) >= MIN_INK) draw(ink, mask, false, out);
 }
 
 void scan_cut_cells(const scan_image *grid, unsigned char cells[81][SCAN_CELL_BYTES])

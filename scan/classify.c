@@ -8,7 +8,7 @@
  *     conv3x3 pad 1, 32 -> 64, relu, maxpool 2    64 x  4 x  4  = 1024, channel-major
  *                                                 (torch's flatten order)
  *     dense 1024 -> 128, relu
- *     dense  128 -> 19, softmax
+ *     dense  128 -> 20, softmax
  *
  * about 2.6 million multiply-adds a cell. The first network had half these channels (8/16/32,
  * dense 64: 0.7 million) and read 97.4% of the cells of held-out handwritten photos; this one
@@ -27,7 +27,7 @@
  *
  *   offset  0  "SDKN"                      magic
  *           4  u32 version = 1
- *           8  u32 side = 32, u32 classes = 19, u32 layers = 5
+ *           8  u32 side = 32, u32 classes = 20, u32 layers = 5
  *          20  5 x (u32 kind, u32 inputs, u32 outputs)
  *                 kind 1 conv3x3+relu+maxpool2, 2 dense+relu, 3 dense+softmax
  *          80  f32 1.0                         byte-order and float-format check

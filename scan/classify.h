@@ -1,15 +1,17 @@
-/* classify.h -- the scanner's digit classifier: one cell image in, 19 class probabilities out.
+/* classify.h -- the scanner's digit classifier: one cell image in, 20 class probabilities out.
  *
  * A small convolutional network, trained offline by scan/train/train.py on cells that
- * build/scan-dump cut from the train photos of wichtounet/sudoku_dataset plus digits rendered
- * from Debian's fonts. Its weights are scan/model/digits.bin, which the build embeds as
- * scan_model_digits below; the layout of that file is described in scan/classify.c.
+ * build/scan-dump cut from the train photos of wichtounet/sudoku_dataset and the train and val
+ * phone photos of AlexKubiesa/sudoku-scanner, plus digits rendered from Debian's fonts. Its weights
+ * are scan/model/digits.bin, which the build embeds as scan_model_digits below; the layout of that
+ * file is described in scan/classify.c.
  *
  * Classes:
  *
  *   0        blank cell
  *   1 .. 9   printed digit 1 .. 9       (a given)
  *   10 .. 18 handwritten digit 1 .. 9   (an entry: class - 9)
+ *   19       pencil marks               (small candidate digits: neither a given nor an entry)
  *
  * Thread safety: any number of threads may call these at once. The first call repacks the
  * weights into a static table (about 604 KiB, once, through pthread_once); after that they read
@@ -22,8 +24,9 @@
 
 #include "scan/cell.h"
 
-#define SCAN_CLASSES           19
-#define SCAN_CLASS_HANDWRITTEN 10 /* classes from here on are handwritten digits */
+#define SCAN_CLASSES           20
+#define SCAN_CLASS_HANDWRITTEN 10 /* classes 10 .. 18 are handwritten digits */
+#define SCAN_CLASS_PENCIL      19 /* the last class: pencil marks */
 
 /* The embedded weights: the bytes of scan/model/digits.bin and their count, written by the
  * build into a generated C file. */

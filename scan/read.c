@@ -33,8 +33,8 @@
 /* The node bounds, SCAN_CHECK_NODES and SCAN_READ_NODES, are scan/scan.h's. Every puzzle of the
  * shared benchmark sets (49,151 17-clue, top1465, top95, serg's 10,000) has its uniqueness settled
  * within 1,000 nodes, and the checks of a train photo took 270 nodes at most in all; a fuzzed
- * 164x164 JPEG (tests/data/scan/noise-many-checks.jpg) spent 8 million nodes, 1.2 s, on its 93
- * checks before the bounds. */
+ * 164x164 JPEG (tests/data/fuzz-regress/fuzz_scan/slow-solver-checks.jpg) spent 8 million
+ * nodes, 1.2 s, on its 93 checks before the bounds. */
 
 typedef struct cell_guess {
     int cls[2];    /* best and second-best class */
@@ -248,10 +248,13 @@ scan_status scan_read(const void *bytes, size_t len, const scan_options *opts, s
     for (int i = 0; i < 81; i++) {
         int cls = read[i];
         out->puzzle[i] = given_of(cls) ? (char)('0' + cls) : '.';
-        out->entries[i] = cls >= SCAN_CLASS_HANDWRITTEN ? (char)('0' + cls - 9) : '.';
+        bool entry = cls >= SCAN_CLASS_HANDWRITTEN && cls < SCAN_CLASS_PENCIL;
+        out->entries[i] = entry ? (char)('0' + cls - 9) : '.';
         out->kind[i] = cls == 0                       ? SCAN_CELL_BLANK
                        : cls < SCAN_CLASS_HANDWRITTEN ? SCAN_CELL_PRINTED
-                                                      : SCAN_CELL_HANDWRITTEN;
+                       : entry                        ? SCAN_CELL_HANDWRITTEN
+                                                      : SCAN_CELL_PENCIL;
+        if (cls == SCAN_CLASS_PENCIL) out->pencil[out->npencil++] = (uint8_t)i;
         out->confidence[i] = conf[i];
     }
     out->puzzle[81] = out->entries[81] = '\0';

@@ -82,6 +82,7 @@ typedef enum scan_cell_kind {
     SCAN_CELL_BLANK = 0,
     SCAN_CELL_PRINTED,     /* a printed given: puzzle[i] */
     SCAN_CELL_HANDWRITTEN, /* a digit written by hand: entries[i] */
+    SCAN_CELL_PENCIL,      /* pencil marks (small candidate digits): empty in both strings */
 } scan_cell_kind;
 
 typedef struct scan_options {
@@ -111,6 +112,8 @@ typedef struct scan_result {
     uint8_t changed[81];  /* their indices (row-major, 0..80), ascending */
     int nconflict;        /* SCAN_CONFLICT: cells holding a given that repeats in a unit */
     uint8_t conflict[81]; /* their indices, ascending */
+    int npencil;          /* cells holding pencil marks, not a digit: '.' in puzzle and entries */
+    uint8_t pencil[81];   /* their indices, ascending */
 
     /* Wall time of each stage in microseconds (0 for stages not reached). */
     struct {

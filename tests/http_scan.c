@@ -145,6 +145,7 @@ static void expect_reading(test_http_resp *r, const char *file)
     cr_assert_str_eq(cJSON_GetStringValue(get(j, "status")), "ok", "%s", file);
     cr_assert_eq(cJSON_GetArraySize(get(j, "changed")), 0, "%s: read right, nothing changed", file);
     cr_assert_eq(cJSON_GetArraySize(get(j, "conflicts")), 0, "%s", file);
+    cr_assert_eq(cJSON_GetArraySize(get(j, "pencil")), 0, "%s: no pencil marks", file);
     const cJSON *corners = get(j, "corners");
     cr_assert_eq(cJSON_GetArraySize(corners), 4, "%s", file);
     for (int k = 0; k < 4; k++) {

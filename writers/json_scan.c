@@ -39,6 +39,10 @@ void json_render_scan_open(buf *b, const scan_result *r)
         buf_putc(b, ']');
         put_cells(b, "changed", r->changed, r->nchanged);
         put_cells(b, "conflicts", r->conflict, r->nconflict);
+        /* cell indices (row * 9 + col), as /v1/hint numbers cells, not row/col pairs */
+        buf_puts(b, ",\"pencil\":[");
+        for (int k = 0; k < r->npencil; k++) buf_printf(b, "%s%d", k > 0 ? "," : "", r->pencil[k]);
+        buf_putc(b, ']');
     }
 }
 

@@ -21,6 +21,8 @@
  *    "changed":[{"row":R,"col":C}...],          0-based, cells re-read as their
  *                                              second-best class
  *    "conflicts":[{"row":R,"col":C}...],        status "conflict": the clashing cells
+ *    "pencil":[I...],                           cells (row * 9 + col) holding pencil
+ *                                              marks, '.' in puzzle and entries
  *    "timing_us":{"decode":D,"detect":E,"recognise":F}}
  *
  * A refusal (no reading: not SCAN_IS_READING) has status, reason, width and

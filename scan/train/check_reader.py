@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Checks that reader.py reads as the C scanner does: same classes on every train photo.
+"""Checks that reader.py reads as the C scanner does: same classes on every training photo.
 
 Runs the shipped weights (scan/model/digits.bin, parsed by its header) in PyTorch on the cached
 cells of `train.py` (--work, default /tmp/scan-train), reads them with reader.py, and compares
@@ -18,6 +18,7 @@ import torch
 import torch.nn.functional as F
 
 import reader
+import train
 
 
 def load_layers(path):
@@ -54,20 +55,24 @@ def main():
     ap.add_argument("--model", default="scan/model/digits.bin")
     ap.add_argument("--work", default="/tmp/scan-train")
     ap.add_argument("--dataset", default="build/scan-data")
+    ap.add_argument("--phones", default="build/scan-phones/datasets/end_to_end",
+                    help="as train.py's --phones; '' without the phone photos")
     ap.add_argument("--sudoku", default="build/sudoku")
     args = ap.parse_args()
     layers = load_layers(args.model)
-    photos = np.load(os.path.join(args.work, "cells-dump.npz"), allow_pickle=True)["photos"].item()
+    photos = np.load(os.path.join(args.work, f"cells-dump{'-phones' if args.phones else ''}.npz"), allow_pickle=True)["photos"].item()
     same = differ = 0
     for rel, (cells, _) in sorted(photos.items()):
         if cells is None:
             continue
         ours = reader.read(probabilities(layers, cells), cells)
-        out = subprocess.run([args.sudoku, "scan", "--json", os.path.join(args.dataset, rel + ".jpg")],
+        out = subprocess.run([args.sudoku, "scan", "--json", train.photo_path(args, rel)],
                              capture_output=True, text=True)
         r = json.loads(out.stdout)
         theirs = [int(p) if p != "." else (9 + int(e) if e != "." else 0)
                   for p, e in zip(r["puzzle"], r["entries"])]
+        for i in r["pencil"]:
+            theirs[i] = reader.PENCIL
         if list(map(int, ours)) == theirs:
             same += 1
         else:

@@ -20,6 +20,7 @@ ENTRY_PRIOR = 0.05
 MAX_CHANGES = 3
 CHANGEABLE = 8
 HANDWRITTEN = 10
+PENCIL = 19  # pencil marks: neither a given nor an entry
 
 
 def unit_of(i):
@@ -83,7 +84,7 @@ def given_of(cls):
 
 
 def read(probs, cells, prior=ENTRY_PRIOR):
-    """The classes scan_read reports for one photo: probs 81 x 19, cells 81 x 32 x 32."""
+    """The classes scan_read reports for one photo: probs 81 x 20, cells 81 x 32 x 32."""
     probs = probs.copy()
     for i in range(81):
         if not cells[i].any():
@@ -120,7 +121,7 @@ def read(probs, cells, prior=ENTRY_PRIOR):
             status, solution = check([given_of(c) for c in cls])
     if status == "ok":
         for i, c in enumerate(cls):
-            if c >= HANDWRITTEN:
+            if HANDWRITTEN <= c < PENCIL:
                 want = HANDWRITTEN - 1 + solution[i]
                 if want != c and probs[i, want] >= prior * probs[i, c]:
                     cls[i] = want

@@ -15,10 +15,16 @@ corners with OpenCV; it stays for comparison only.
     conv3x3 16->32 relu  maxpool2  32x8x8     the export folds that into its weights
     conv3x3 32->64 relu  maxpool2  64x4x4
     dense 1024->128 relu
-    dense 128->19  softmax          0 blank, 1-9 printed, 10-18 handwritten 1-9
+    dense 128->20  softmax          0 blank, 1-9 printed, 10-18 handwritten 1-9, 19 pencil marks
 
 The shape is fixed in scan/classify.c too; digits.bin's header names it so a mismatch is found
 by scan_classify_model_ok() instead of read as garbage.
+
+Phone photos: the train and val splits of AlexKubiesa/sudoku-scanner (scripts/scan-phones-data.sh;
+never its test splits), labelled 0 empty, 1-9 digit, 10 pencil marks. Their labels do not say
+whether a digit is printed or written, so such a cell is trained as "digit d in either style": its
+loss is -log(p[d] + p[9 + d]), and the style is learnt from the other set and the renders. A
+pencil-mark cell is class 19.
 
 Labels: images/imageN.dat gives the printed givens (0 = blank); mixed/imageN.jpg is the same photo
 with every empty cell filled by hand, so a mixed cell whose v2 label is 0 takes 9 + the mixed
@@ -48,7 +54,9 @@ import reader
 
 SEED = 20261126
 SIDE = 32
-CLASSES = 19
+CLASSES = 20
+PENCIL = 19
+EITHER = 20  # label EITHER - 1 + d: digit d, printed or handwritten (phone photos)
 FOLDS = 4
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -105,6 +113,16 @@ class Net(nn.Module):
         return self.fc2(x)
 
 
+def allowed_mask():
+    """Row per label: 0 for the classes the label allows, -1e9 for the others."""
+    m = np.full((EITHER + 9, CLASSES), -1e9, np.float32)
+    for c in range(CLASSES):
+        m[c, c] = 0.0
+    for d in range(1, 10):
+        m[EITHER - 1 + d, d] = m[EITHER - 1 + d, 9 + d] = 0.0
+    return torch.from_numpy(m)
+
+
 def read_dat(path):
     with open(path) as f:
         lines = f.read().split("\n")
@@ -114,9 +132,33 @@ def read_dat(path):
     return digits
 
 
-def photo_list():
+PHONES = "phones/"  # rel prefix of a phone photo: phones/SPLIT/NAME
+
+
+def photo_list(args=None):
     with open(os.path.join(HERE, "photos.txt")) as f:
-        return [line.strip() for line in f if line.strip()]
+        rels = [line.strip() for line in f if line.strip()]
+    if args is not None and args.phones:
+        for split in ("train", "val"):
+            names = sorted(os.listdir(os.path.join(args.phones, split, "images")))
+            rels += [PHONES + split + "/" + n[:-4] for n in names if n.endswith(".jpg")]
+    return rels
+
+
+def phone_labels(args, rel):
+    split, name = rel[len(PHONES):].split("/")
+    with open(os.path.join(args.phones, split, "labels", name + ".txt")) as f:
+        raw = [int(t) for t in f.read().split()]
+    if len(raw) != 81:
+        raise ValueError(f"{rel}: expected 81 labels")
+    return [PENCIL if v == 10 else EITHER - 1 + v if v else 0 for v in raw]
+
+
+def photo_path(args, rel):
+    if rel.startswith(PHONES):
+        split, name = rel[len(PHONES):].split("/")
+        return os.path.join(args.phones, split, "images", name + ".jpg")
+    return os.path.join(args.dataset, rel + ".jpg")
 
 
 def labels_of(dataset, rel):
@@ -138,8 +180,8 @@ def outline_cells(dataset, rel, corners):
     return ink.reshape(9, SIDE, 9, SIDE).transpose(0, 2, 1, 3).reshape(81, SIDE, SIDE)
 
 
-def dumped_cells(dumper, dataset, rel, tmp):
-    r = subprocess.run([dumper, os.path.join(dataset, rel + ".jpg"), tmp], capture_output=True)
+def dumped_cells(dumper, path, rel, tmp):
+    r = subprocess.run([dumper, path, tmp], capture_output=True)
     if r.returncode == 1:
         return None
     if r.returncode != 0:
@@ -152,7 +194,7 @@ def dumped_cells(dumper, dataset, rel, tmp):
 
 def load_cells(args):
     """Returns {rel: (cells uint8 81x32x32 or None when no grid was found, labels)}."""
-    cache = os.path.join(args.work, f"cells-{args.cells}.npz")
+    cache = os.path.join(args.work, f"cells-{args.cells}{'-phones' if args.phones else ''}.npz")
     if os.path.exists(cache) and not args.fresh:
         z = np.load(cache, allow_pickle=True)
         return z["photos"].item()
@@ -166,13 +208,15 @@ def load_cells(args):
                 corners[t[0].replace("./", "")[:-4]] = [[float(t[i]), float(t[i + 1])] for i in (1, 3, 5, 7)]
     photos = {}
     tmp = os.path.join(args.work, "dump.bin")
-    for rel in photo_list():
-        if args.cells == "outline":
+    for rel in photo_list(args):
+        phone = rel.startswith(PHONES)
+        if args.cells == "outline" and not phone:
             key = "images/" + os.path.basename(rel)
             cells = outline_cells(args.dataset, rel, corners[key]) if key in corners else None
         else:
-            cells = dumped_cells(args.dumper, args.dataset, rel, tmp)
-        photos[rel] = (None if cells is None else np.asarray(cells, np.uint8), labels_of(args.dataset, rel))
+            cells = dumped_cells(args.dumper, photo_path(args, rel), rel, tmp)
+        labels = phone_labels(args, rel) if phone else labels_of(args.dataset, rel)
+        photos[rel] = (None if cells is None else np.asarray(cells, np.uint8), labels)
     np.savez_compressed(cache, photos=np.array(photos, dtype=object))
     return photos
 
@@ -242,6 +286,7 @@ def fit(cells, labels, args, log=print):
     steps = args.epochs * ((len(cells) + args.batch - 1) // args.batch)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=1e-2, total_steps=steps)
     y = torch.from_numpy(labels)
+    allowed = allowed_mask()
     for epoch in range(args.epochs):
         net.train()
         order = rng.permutation(len(cells))
@@ -249,8 +294,11 @@ def fit(cells, labels, args, log=print):
         total = 0.0
         for s in range(0, len(order), args.batch):
             opt.zero_grad()
-            loss = F.cross_entropy(net(x[s:s + args.batch]), y[order[s:s + args.batch]],
-                                   label_smoothing=0.02)
+            logp = F.log_softmax(net(x[s:s + args.batch]), 1)
+            yb = y[order[s:s + args.batch]]
+            # -log of the probability of the classes the label allows, smoothed as before
+            nll = -torch.logsumexp(logp + allowed[yb], 1)
+            loss = (0.98 * nll - 0.02 * logp.mean(1)).mean()
             loss.backward()
             opt.step()
             sched.step()
@@ -273,16 +321,35 @@ def training_set(photos, rels, rendered):
     return xs, ys
 
 
-TASKS = ["printed", "mixed", "printed as read", "mixed as read"]
+TASKS = ["printed", "mixed", "phones", "printed as read", "mixed as read", "phones as read"]
+
+
+def matches(pred, labels):
+    """Per cell: the class read is one the label allows (a phone digit in either style)."""
+    labels = np.array(labels)
+    either = labels >= EITHER
+    digit = labels - (EITHER - 1)
+    return np.where(either, (pred == digit) | (pred == 9 + digit), pred == labels)
+
+
+def pencil_counts(pred, labels):
+    """(pencil cells read as pencil, pencil cells read as a digit, pencil cells, other
+    cells read as pencil, other cells)."""
+    labels = np.array(labels)
+    pen = labels == PENCIL
+    digit = (pred >= 1) & (pred < PENCIL)
+    return np.array([(pen & (pred == PENCIL)).sum(), (pen & digit).sum(), pen.sum(),
+                     (~pen & (pred == PENCIL)).sum(), (~pen).sum()])
 
 
 def score(net, photos, rels):
     """Per task: cells right, cells, puzzles exact, puzzles, grids not found. The "as read"
     tasks count the reader's classes (reader.py: entries read against the solution)."""
     res = {task: [0, 0, 0, 0, 0] for task in TASKS}
+    pencil = np.zeros(5, np.int64)
     wrong = []
     for r in rels:
-        kind = "printed" if r.startswith("images/") else "mixed"
+        kind = "phones" if r.startswith(PHONES) else "printed" if r.startswith("images/") else "mixed"
         cells, labels = photos[r]
         probs = None if cells is None else predict(net, cells)
         for task, pred in ((kind, None if probs is None else probs.argmax(1)),
@@ -293,18 +360,35 @@ def score(net, photos, rels):
             if pred is None:
                 t[4] += 1
                 continue
-            ok = pred == np.array(labels)
+            ok = matches(pred, labels)
             t[0] += int(ok.sum())
             t[2] += int(ok.all())
             if task.endswith("as read"):
                 wrong += [(r, i, labels[i], int(pred[i])) for i in np.flatnonzero(~ok)]
-    return res, wrong
+                if kind == "phones":
+                    pencil += pencil_counts(pred, labels)
+    return res, wrong, pencil
+
+
+def group_of(rel):
+    """Photos held out together: a photo and its handwritten twin; a phone page's four photos
+    (two phones, two orientations: NAME starts with the page, book_page)."""
+    if rel.startswith(PHONES):
+        return "phones:" + os.path.basename(rel)[:5]
+    return os.path.basename(rel)
 
 
 def folds_of(rels):
-    ids = sorted({os.path.basename(r) for r in rels})
+    ids = sorted({group_of(r) for r in rels})
     perm = np.random.default_rng(SEED).permutation(len(ids))
-    return {ids[j]: k % FOLDS for k, j in enumerate(perm)}
+    group = {ids[j]: k % FOLDS for k, j in enumerate(perm)}
+    return {r: group[group_of(r)] for r in rels}
+
+
+def fmt_pencil(p):
+    return (f"pencil cells: {p[0]}/{p[2]} read as pencil marks "
+            f"({100.0 * p[0] / max(p[2], 1):.1f}%), {p[1]} read as a digit; "
+            f"other cells read as pencil marks: {p[3]}/{p[4]} ({100.0 * p[3] / max(p[4], 1):.2f}%)")
 
 
 def fmt(t):
@@ -315,26 +399,37 @@ def fmt(t):
 
 
 def cmd_cv(args, photos, rendered):
-    rels = photo_list()
+    rels = photo_list(args)
     fold = folds_of(rels)
     total = {task: [0] * 5 for task in TASKS}
+    pencil_total = np.zeros(5, np.int64)
     lines = []
     per_photo = {}
     for k in range(FOLDS) if args.fold is None else [args.fold - 1]:
-        train = [r for r in rels if fold[os.path.basename(r)] != k]
-        test = [r for r in rels if fold[os.path.basename(r)] == k]
+        train = [r for r in rels if fold[r] != k]
+        test = [r for r in rels if fold[r] == k]
         print(f"fold {k + 1}: {len(train)} train photos, {len(test)} held out", flush=True)
         net = fit(*training_set(photos, train, rendered), args)
-        res, wrong = score(net, photos, test)
+        res, wrong, pencil = score(net, photos, test)
+        pencil_total += pencil
         for task in total:
+            if not res[task][3]:
+                continue
             total[task] = [a + b for a, b in zip(total[task], res[task])]
             lines.append(f"fold {k + 1} {task}: {fmt(res[task])}")
+            print(lines[-1], flush=True)
+        if pencil[2] or pencil[4]:
+            lines.append(f"fold {k + 1} phones as read, {fmt_pencil(pencil)}")
             print(lines[-1], flush=True)
         for w in wrong:
             print(f"    {w[0]} cell {w[1]}: label {w[2]} read {w[3]}")
             per_photo[w[0]] = per_photo.get(w[0], 0) + 1
     for task in total:
-        lines.append(f"all {task}: {fmt(total[task])}")
+        if total[task][3]:
+            lines.append(f"all {task}: {fmt(total[task])}")
+            print(lines[-1])
+    if pencil_total[2] or pencil_total[4]:
+        lines.append(f"all phones as read, {fmt_pencil(pencil_total)}")
         print(lines[-1])
     worst = sorted(per_photo.items(), key=lambda kv: (-kv[1], kv[0]))
     lines.append("photos with 3 or more wrong cells: " +
@@ -402,7 +497,7 @@ def fixture_cells(net, photos, rendered):
     cells, and the two flat extremes."""
     rng = np.random.default_rng(SEED)
     picked = []
-    rels = [r for r in photo_list() if photos[r][0] is not None]
+    rels = [r for r in photos if photos[r][0] is not None]
     for want in range(CLASSES):
         found = 0
         for r in rng.permutation(rels):
@@ -426,6 +521,9 @@ def main():
     ap.add_argument("command", choices=["cv", "train"])
     ap.add_argument("--dataset", default="build/scan-data",
                     help="the listed photos, as scripts/scan-data.sh extracts them")
+    ap.add_argument("--phones", default="build/scan-phones/datasets/end_to_end",
+                    help="the phone photos' train and val splits, as scripts/scan-phones-data.sh "
+                         "extracts them; '' to train without them")
     ap.add_argument("--cells", choices=["dump", "outline"], default="dump")
     ap.add_argument("--dumper", default="build/scan-dump")
     ap.add_argument("--work", default="/tmp/scan-train")
@@ -449,12 +547,15 @@ def main():
         if args.fold is None:
             write_results(args, lines)
         return
-    net = fit(*training_set(photos, photo_list(), rendered), args)
+    net = fit(*training_set(photos, photo_list(args), rendered), args)
     export(net, args.model)
     write_fixture(net, fixture_cells(net, photos, rendered), args.fixture)
-    res, _ = score(net, photos, photo_list())
+    res, _, pencil = score(net, photos, photo_list(args))
     for task in res:
-        print(f"train {task}: {fmt(res[task])}")
+        if res[task][3]:
+            print(f"train {task}: {fmt(res[task])}")
+    if pencil[2]:
+        print(f"train phones as read, {fmt_pencil(pencil)}")
 
 
 if __name__ == "__main__":
