@@ -46,7 +46,8 @@ static bool convert_is_variant(const char *text, size_t len, fmt_id from)
     return (from == FMT_AUTO || from == f) && (f == FMT_FPUZZLES || f == FMT_SUDOKUPAD_LINK);
 }
 
-/* Reads a variant from text and appends it to out as a link of format to. Returns 0 or -1 with err. */
+/* Reads a variant from text and appends it to out as a link of format to. Returns 0 or -1 with err.
+ */
 static int convert_variant(const char *text, size_t len, fmt_id to, sudoku_variant *v, buf *out,
                            char *err)
 {

@@ -141,8 +141,9 @@ static int fmt_fpuzzles_packed(const fmt_state *s, buf *out, char *err)
 int fmt_variant_link_write(fmt_id to, const char *json, size_t len, buf *out, char *err)
 {
     if (to != FMT_FPUZZLES && to != FMT_SUDOKUPAD_LINK)
-        return fmt_errf(err, "a variant puzzle is written as fpuzzles or sudokupad-link, "
-                             "whose links carry its constraints; %s cannot",
+        return fmt_errf(err,
+                        "a variant puzzle is written as fpuzzles or sudokupad-link, "
+                        "whose links carry its constraints; %s cannot",
                         fmt_name(to));
     buf_puts(out, to == FMT_FPUZZLES ? FMT_FPUZZLES_PREFIX : FMT_SUDOKUPAD_PREFIX);
     return fmt_json_packed(json, len, out, err);

@@ -128,8 +128,7 @@ ParameterizedTestParameters(fuzz_regress, replay)
     struct regress_case *cases = cr_malloc(sizeof(*cases) * REGRESS_NHARNESSES);
     if (cases == NULL) return cr_make_param_array(struct regress_case, NULL, 0);
     for (size_t h = 0; h < REGRESS_NHARNESSES; h++) cases[h].harness = h;
-    return cr_make_param_array(struct regress_case, cases, REGRESS_NHARNESSES,
-                               regress_free_params);
+    return cr_make_param_array(struct regress_case, cases, REGRESS_NHARNESSES, regress_free_params);
 }
 
 /* Reads a whole file into a malloc'd buffer of exactly its size, so the

@@ -117,7 +117,7 @@ struct vx_engine {
     uint8_t unit_cells[VX_MAX_UNITS * SUDOKU_VARIANT_MAX_SIZE];
     vx_cells *unit_sets; /* [VX_MAX_UNITS]: each unit's cells as a set */
     struct {
-        uint32_t at;    /* crossing_cells[at..]: the shared cells, u's others, v's others */
+        uint32_t at;       /* crossing_cells[at..]: the shared cells, u's others, v's others */
         uint32_t units[2]; /* u, v */
         uint8_t shared;    /* how many cells the two units share */
         /* u's others and v's others as the shared cells of other crossings,
@@ -138,7 +138,7 @@ struct vx_engine {
     struct vx_unit_word {
         uint32_t word;
         uint64_t bits;
-    } *cell_words;
+    } * cell_words;
     uint32_t npairs;
     vx_pair *pairs;
     uint16_t *pair_of; /* [a * VX_MAX_CELLS + b] = pair index + 1, 0 = none */

@@ -438,7 +438,8 @@ static void vx_crossings_tile(vx_engine *e)
     }
     for (uint32_t u = 0; u < e->nunits; u++) first[u + 1] += first[u];
     memcpy(fill, first, sizeof(uint32_t) * e->nunits);
-    for (uint32_t i = 0; i < e->ncrossings; i++) { /* ascending: each unit's list is in list order */
+    for (uint32_t i = 0; i < e->ncrossings;
+         i++) { /* ascending: each unit's list is in list order */
         of_unit[fill[e->crossings[i].units[0]]++] = (uint16_t)i;
         of_unit[fill[e->crossings[i].units[1]]++] = (uint16_t)i;
     }

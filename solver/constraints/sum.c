@@ -76,7 +76,8 @@ static int vx_groups(const vx_engine *e, const uint8_t *cells, int k, vx_group *
 {
     int groups = 0;
     if (group[0].size) {
-        for (int i = 0; i < k; i += group[groups++].size) {}
+        for (int i = 0; i < k; i += group[groups++].size) {
+        }
         return groups;
     }
     int start[VX_SUM_CELLS + 1];
@@ -172,7 +173,8 @@ vx_sum_support_words(vx_engine *e, const uint8_t *cells, int k, vx_group *group,
         const uint16_t *at = group[g].cells;
         uint16_t m[VX_GROUP_CELLS] = {e->cand[at[0]], e->cand[at[1]], e->cand[at[2]]};
         vx_group_fill(&group[g], m);
-        if (g + 1 == groups && !reach) break; /* the totals of all the cells: only reach wants them */
+        if (g + 1 == groups && !reach)
+            break; /* the totals of all the cells: only reach wants them */
         memset(&prefix[g + 1], 0, bytes);
         if (g == 0) { /* the prefix before it is {0} */
             prefix[1].w[0] = group[0].totals;
@@ -203,8 +205,10 @@ vx_sum_support_words(vx_engine *e, const uint8_t *cells, int k, vx_group *group,
         }
         uint16_t keep[VX_GROUP_CELLS];
         vx_group_keep(&group[g], wanted, keep);
-        for (int i = 0; i < group[g].size; i++) { /* the masks are the cells' own: none changed since */
-            if ((group[g].masks[i] & ~keep[i]) && !vx_keep(e, group[g].cells[i], keep[i])) return false;
+        for (int i = 0; i < group[g].size;
+             i++) { /* the masks are the cells' own: none changed since */
+            if ((group[g].masks[i] & ~keep[i]) && !vx_keep(e, group[g].cells[i], keep[i]))
+                return false;
         }
         if (g) memcpy(&need, &before, bytes);
     }
