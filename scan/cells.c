@@ -18,7 +18,8 @@
  *
  * Pencil marks (several small candidate digits, mostly away from the
  * middle, often in a corner) would not survive that: when no kept
- * component is as tall as a digit, the cell is cut again for marks, its
+ * component is as tall as a digit and marks lie beside it (or there is
+ * nothing in the middle), the cell is cut again for marks, its
  * darkest ink sought in the whole inner cell and every component of a
  * mark's size kept where it is (not a speck, not a line: nothing longer than
  * MARK_MAX, no thin stub at the edge), since where a candidate sits in the
@@ -71,13 +72,14 @@ typedef enum cut_mode {
 } cut_mode;
 
 /* Keeps in mask only the 8-connected components mode names; returns how
- * many pixels are kept and sets *tallest to the most rows one spans. */
-static int keep_components(unsigned char mask[S * S], cut_mode mode, int *tallest)
+ * many pixels are kept, sets *tallest to the most rows one spans and *apart
+ * to how many of them have no pixel in the middle half. */
+static int keep_components(unsigned char mask[S * S], cut_mode mode, int *tallest, int *apart)
 {
     unsigned char label[S * S];
     short stack[S * S], members[S * S];
     int kept = 0;
-    *tallest = 0;
+    *tallest = *apart = 0;
     memset(label, 0, sizeof(label));
     for (int start = 0; start < S * S; start++) {
         if (!mask[start] || label[start]) continue;
@@ -109,6 +111,7 @@ static int keep_components(unsigned char mask[S * S], cut_mode mode, int *talles
                     !(edge && (w <= MARK_THIN || h <= MARK_THIN));
         if (mode == CUT_DIGIT ? middle : mark) {
             kept += n;
+            *apart += !middle;
             *tallest = y1 - y0 + 1 > *tallest ? y1 - y0 + 1 : *tallest;
         } else {
             for (int k = 0; k < n; k++) mask[members[k]] = 0;
@@ -191,20 +194,27 @@ static void draw(const unsigned char ink[S * S], const unsigned char mask[S * S]
 /* floor: the least ink that is not noise, from the whole grid's contrast. */
 static void cut_one(const unsigned char *grid, int stride, int floor, unsigned char out[S * S])
 {
-    unsigned char ink[S * S], mask[S * S];
-    int middle, inner, tallest;
+    unsigned char ink[S * S], mask[S * S], marks[S * S];
+    int middle, inner, tallest, apart;
+    bool digit = false;
     memset(out, 0, S * S);
     measure(grid, stride, ink, &middle, &inner);
     if (middle > floor) {
         strokes(ink, middle, floor, mask);
-        if (keep_components(mask, CUT_DIGIT, &tallest) >= MIN_INK && tallest >= DIGIT_TALL) {
+        digit = keep_components(mask, CUT_DIGIT, &tallest, &apart) >= MIN_INK;
+        if (digit && tallest >= DIGIT_TALL) {
             draw(ink, mask, true, out);
             return;
         }
     }
     if (inner <= floor) return;
-    strokes(ink, inner, floor, mask);
-    if (keep_components(mask, CUT_MARKS, &tallest) >= MIN_INK) draw(ink, mask, false, out);
+    strokes(ink, inner, floor, marks);
+    int kept = keep_components(marks, CUT_MARKS, &tallest, &apart);
+    /* a small digit with nothing beside it is still a digit: centred */
+    if (digit && apart == 0)
+        draw(ink, mask, true, out);
+    else if (kept >= MIN_INK)
+        draw(ink, marks, false, out);
 }
 
 void scan_cut_cells(const scan_image *grid, unsigned char cells[81][SCAN_CELL_BYTES])
