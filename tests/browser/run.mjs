@@ -1205,10 +1205,13 @@ const cases = [
       const box = page.getByRole('textbox', { name: 'Puzzle', exact: true });
       for (const file of ['sudokuwiki.link', 'bordered.pm', 'sudocue.sdk']) {
         const text = readFileSync(`tests/data/formats/${file}`, 'utf8');
+        const ref = (await api(server, 'v1/convert', { puzzle: text, to: 'json' })).json;
         await box.fill(text);
         await page.getByRole('button', { name: 'Load', exact: true }).click();
+        // the status still says the last file's "Loaded" until this one is in: wait for its givens
+        await page.waitForFunction(
+          (want) => document.getElementById('puzzle').value === want, ref.puzzle, { timeout: 10000 });
         await status(page, /^Loaded a 9x9 puzzle/);
-        const ref = (await api(server, 'v1/convert', { puzzle: text, to: 'json' })).json;
         (await readBoard(page)).forEach((c, i) => {
           const notes = ref.candidates && ref.candidates[i] ? ref.candidates[i].join('') : '';
           const want = ref.puzzle[i] !== '.' ? ref.puzzle[i] : ref.entries && ref.entries[i] !== '.' ? ref.entries[i] : notes;
