@@ -23,7 +23,8 @@
  * darkest ink sought in the whole inner cell and every component of a
  * mark's size kept where it is (not a speck, not a line: nothing longer than
  * MARK_MAX, no thin stub at the edge), since where a candidate sits in the
- * cell is part of what it looks like. The classifier tells marks from a blank or a small digit.
+ * cell is part of what it looks like. The classifier tells marks from a
+ * blank or a small digit.
  *
  *   cell in the warped grid (40 px)
  *   +----------------------------------+
@@ -112,7 +113,7 @@ static int keep_components(unsigned char mask[S * S], cut_mode mode, int *talles
         if (mode == CUT_DIGIT ? middle : mark) {
             kept += n;
             *apart += !middle;
-            *tallest = y1 - y0 + 1 > *tallest ? y1 - y0 + 1 : *tallest;
+            *tallest = h > *tallest ? h : *tallest;
         } else {
             for (int k = 0; k < n; k++) mask[members[k]] = 0;
         }

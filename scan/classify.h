@@ -28,6 +28,12 @@
 #define SCAN_CLASS_HANDWRITTEN 10 /* classes 10 .. 18 are handwritten digits */
 #define SCAN_CLASS_PENCIL      19 /* the last class: pencil marks */
 
+/* True for the classes of a digit written by hand (an entry). */
+static inline bool scan_class_is_entry(int cls)
+{
+    return cls >= SCAN_CLASS_HANDWRITTEN && cls < SCAN_CLASS_PENCIL;
+}
+
 /* The embedded weights: the bytes of scan/model/digits.bin and their count, written by the
  * build into a generated C file. */
 extern const unsigned char scan_model_digits[];

@@ -6,9 +6,7 @@ int scan_settle_entries(const float probs[81][SCAN_CLASSES], const uint8_t solut
 {
     int n = 0;
     for (int i = 0; i < 81; i++) {
-        if (cls[i] < SCAN_CLASS_HANDWRITTEN || cls[i] >= SCAN_CLASS_PENCIL || solution[i] < 1 ||
-            solution[i] > 9)
-            continue;
+        if (!scan_class_is_entry(cls[i]) || solution[i] < 1 || solution[i] > 9) continue;
         int want = SCAN_CLASS_HANDWRITTEN - 1 + solution[i];
         if (want == cls[i] || probs[i][want] < SCAN_ENTRY_PRIOR * probs[i][cls[i]]) continue;
         cls[i] = want;

@@ -248,7 +248,7 @@ scan_status scan_read(const void *bytes, size_t len, const scan_options *opts, s
     for (int i = 0; i < 81; i++) {
         int cls = read[i];
         out->puzzle[i] = given_of(cls) ? (char)('0' + cls) : '.';
-        bool entry = cls >= SCAN_CLASS_HANDWRITTEN && cls < SCAN_CLASS_PENCIL;
+        bool entry = scan_class_is_entry(cls);
         out->entries[i] = entry ? (char)('0' + cls - 9) : '.';
         out->kind[i] = cls == 0                       ? SCAN_CELL_BLANK
                        : cls < SCAN_CLASS_HANDWRITTEN ? SCAN_CELL_PRINTED
