@@ -60,6 +60,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             FUZZ_ASSERT(c < 81 && (k == 0 || c > r.pencil[k - 1]));
             FUZZ_ASSERT(r.puzzle[c] == '.' && r.entries[c] == '.' && r.kind[c] == SCAN_CELL_PENCIL);
         }
+        for (int i = 0; i < 81; i++)
+            FUZZ_ASSERT((r.candidates[i] & ~0x3FEu) == 0 &&
+                        (r.candidates[i] == 0 || r.kind[i] == SCAN_CELL_PENCIL));
     }
     buf b = BUF_INIT;
     json_render_scan(&b, &r);

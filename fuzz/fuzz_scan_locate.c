@@ -47,8 +47,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         scan_image grid;
         if (scan_warp(&img, corners, SCAN_WARP_SIDE, &grid) == 0) {
             FUZZ_ASSERT(grid.w == SCAN_WARP_SIDE && grid.h == SCAN_WARP_SIDE);
-            static unsigned char cells[81][SCAN_CELL_BYTES];
-            scan_cut_cells(&grid, cells);
+            static unsigned char cells[81][SCAN_CELL_BYTES], ink[81][SCAN_INK_BYTES];
+            scan_cut_cells(&grid, cells, ink);
             scan_image_free(&grid);
         }
     }

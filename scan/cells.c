@@ -43,6 +43,7 @@
 #include "scan/cells.h"
 
 #define S          SCAN_CELL_SIDE
+#define MAX_SIDE   SCAN_INK_SIDE /* the largest image cut */
 #define MARGIN     ((SCAN_WARP_CELL - S) / 2)
 #define EDGE       6   /* rows/columns this close to the edge may be line remnants */
 #define LINE_SHARE 0.6 /* ... when this share of them is ink */
@@ -70,28 +71,29 @@ static int percentile(const unsigned char *v, int n, int stride, int rows, int n
 typedef enum cut_mode {
     CUT_DIGIT, /* those with a pixel in the middle half of the cell */
     CUT_MARKS, /* those the size of a pencil mark, the edge's thin line stubs left out */
+    CUT_INK,   /* all but specks and the edge's thin line stubs */
 } cut_mode;
 
 /* Keeps in mask only the 8-connected components mode names; returns how
  * many pixels are kept, sets *tallest to the most rows one spans and *apart
  * to how many of them have no pixel in the middle half. */
-static int keep_components(unsigned char mask[S * S], cut_mode mode, int *tallest, int *apart)
+static int keep_components(unsigned char *mask, int side, cut_mode mode, int *tallest, int *apart)
 {
-    unsigned char label[S * S];
-    short stack[S * S], members[S * S];
+    unsigned char label[MAX_SIDE * MAX_SIDE];
+    short stack[MAX_SIDE * MAX_SIDE], members[MAX_SIDE * MAX_SIDE];
     int kept = 0;
     *tallest = *apart = 0;
     memset(label, 0, sizeof(label));
-    for (int start = 0; start < S * S; start++) {
+    for (int start = 0; start < side * side; start++) {
         if (!mask[start] || label[start]) continue;
-        int top = 0, n = 0, middle = 0, edge = 0, x0 = S, x1 = -1, y0 = S, y1 = -1;
+        int top = 0, n = 0, middle = 0, edge = 0, x0 = side, x1 = -1, y0 = side, y1 = -1;
         stack[top++] = (short)start;
         label[start] = 1;
         while (top > 0) {
-            int i = stack[--top], x = i % S, y = i / S;
+            int i = stack[--top], x = i % side, y = i / side;
             members[n++] = (short)i;
-            middle |= x >= S / 4 && x < 3 * S / 4 && y >= S / 4 && y < 3 * S / 4;
-            edge |= x == 0 || y == 0 || x == S - 1 || y == S - 1;
+            middle |= x >= side / 4 && x < 3 * side / 4 && y >= side / 4 && y < 3 * side / 4;
+            edge |= x == 0 || y == 0 || x == side - 1 || y == side - 1;
             x0 = x < x0 ? x : x0;
             x1 = x > x1 ? x : x1;
             y0 = y < y0 ? y : y0;
@@ -99,8 +101,8 @@ static int keep_components(unsigned char mask[S * S], cut_mode mode, int *talles
             for (int dy = -1; dy <= 1; dy++)
                 for (int dx = -1; dx <= 1; dx++) {
                     int xx = x + dx, yy = y + dy;
-                    if (xx < 0 || yy < 0 || xx >= S || yy >= S) continue;
-                    int j = yy * S + xx;
+                    if (xx < 0 || yy < 0 || xx >= side || yy >= side) continue;
+                    int j = yy * side + xx;
                     if (mask[j] && !label[j]) {
                         label[j] = 1;
                         stack[top++] = (short)j;
@@ -108,9 +110,15 @@ static int keep_components(unsigned char mask[S * S], cut_mode mode, int *talles
                 }
         }
         int w = x1 - x0 + 1, h = y1 - y0 + 1;
-        bool mark = n >= MARK_MIN && w <= MARK_MAX && h <= MARK_MAX &&
-                    !(edge && (w <= MARK_THIN || h <= MARK_THIN));
-        if (mode == CUT_DIGIT ? middle : mark) {
+        bool stroke = n >= MARK_MIN && !(edge && (w <= MARK_THIN || h <= MARK_THIN));
+        /* CUT_INK's whole cell: a thin stroke in the margin along a side is a line */
+        int band = (side - S) / 2 + MARK_THIN;
+        bool remnant = (w <= MARK_THIN + 1 && (x1 < band || x0 >= side - band)) ||
+                       (h <= MARK_THIN + 1 && (y1 < band || y0 >= side - band));
+        bool keep = mode == CUT_DIGIT   ? middle
+                    : mode == CUT_MARKS ? stroke && w <= MARK_MAX && h <= MARK_MAX
+                                        : stroke && !remnant;
+        if (keep) {
             kept += n;
             *apart += !middle;
             *tallest = h > *tallest ? h : *tallest;
@@ -123,112 +131,135 @@ static int keep_components(unsigned char mask[S * S], cut_mode mode, int *talles
 
 /* The ink of the cell (how much darker than its paper each pixel is) and the
  * darkest of it in the middle half and in the cell less a line's margin. */
-static void measure(const unsigned char *grid, int stride, unsigned char ink[S * S], int *middle,
-                    int *inner)
+static void measure(const unsigned char *grid, int stride, int side, int margin, unsigned char *ink,
+                    int *middle, int *inner)
 {
-    int paper = percentile(grid, S, stride, S, 4, 5);
+    int paper = percentile(grid, side, stride, side, 4, 5);
     *middle = *inner = 0;
-    for (int y = 0; y < S; y++)
-        for (int x = 0; x < S; x++) {
+    for (int y = 0; y < side; y++)
+        for (int x = 0; x < side; x++) {
             int d = paper - grid[(size_t)y * stride + x];
-            ink[y * S + x] = (unsigned char)(d > 0 ? d : 0);
-            if (x >= S / 4 && x < 3 * S / 4 && y >= S / 4 && y < 3 * S / 4 && d > *middle)
+            ink[y * side + x] = (unsigned char)(d > 0 ? d : 0);
+            if (x >= side / 4 && x < 3 * side / 4 && y >= side / 4 && y < 3 * side / 4 &&
+                d > *middle)
                 *middle = d;
-            if (x >= 2 && x < S - 2 && y >= 2 && y < S - 2 && d > *inner) *inner = d;
+            if (x >= margin && x < side - margin && y >= margin && y < side - margin && d > *inner)
+                *inner = d;
         }
 }
 
 /* The strokes of the cell: ink darker than a share of `darkest` (so faint
  * print beside dark handwriting keeps its shape) and than floor, less the
  * rows and columns near the edge that are mostly ink (grid lines). */
-static void strokes(const unsigned char ink[S * S], int darkest, int floor,
-                    unsigned char mask[S * S])
+static void strokes(const unsigned char *ink, int side, int darkest, int floor, unsigned char *mask)
 {
     int threshold = darkest * 2 / 5 > floor ? darkest * 2 / 5 : floor;
-    for (int i = 0; i < S * S; i++) mask[i] = ink[i] > threshold;
-    for (int i = 0; i < S; i++) {
-        if (i >= EDGE && i < S - EDGE) continue;
+    int edge = EDGE + (side - S) / 2; /* as far from the middle in a whole cell */
+    for (int i = 0; i < side * side; i++) mask[i] = ink[i] > threshold;
+    for (int i = 0; i < side; i++) {
+        if (i >= edge && i < side - edge) continue;
         int row = 0, col = 0;
-        for (int j = 0; j < S; j++) {
-            row += mask[i * S + j];
-            col += mask[j * S + i];
+        for (int j = 0; j < side; j++) {
+            row += mask[i * side + j];
+            col += mask[j * side + i];
         }
-        for (int j = 0; j < S; j++) {
-            if (row > LINE_SHARE * S) mask[i * S + j] = 0;
-            if (col > LINE_SHARE * S) mask[j * S + i] = 0;
+        for (int j = 0; j < side; j++) {
+            if (row > LINE_SHARE * side) mask[i * side + j] = 0;
+            if (col > LINE_SHARE * side) mask[j * side + i] = 0;
         }
     }
 }
 
 /* Writes the kept ink and its soft edge (one pixel around it) to out, its
  * grey stretched so the darkest is 255; centred when `centre`, else in place. */
-static void draw(const unsigned char ink[S * S], const unsigned char mask[S * S], bool centre,
-                 unsigned char out[S * S])
+static void draw(const unsigned char *ink, const unsigned char *mask, int side, bool centre,
+                 unsigned char *out)
 {
-    int x0 = S, y0 = S, x1 = -1, y1 = -1, top = 1;
-    unsigned char keep[S * S];
+    int x0 = side, y0 = side, x1 = -1, y1 = -1, top = 1;
+    unsigned char keep[MAX_SIDE * MAX_SIDE];
     memset(keep, 0, sizeof(keep));
-    for (int y = 0; y < S; y++)
-        for (int x = 0; x < S; x++) {
-            if (!mask[y * S + x]) continue;
+    for (int y = 0; y < side; y++)
+        for (int x = 0; x < side; x++) {
+            if (!mask[y * side + x]) continue;
             if (x < x0) x0 = x;
             if (x > x1) x1 = x;
             if (y < y0) y0 = y;
             if (y > y1) y1 = y;
-            if (ink[y * S + x] > top) top = ink[y * S + x];
+            if (ink[y * side + x] > top) top = ink[y * side + x];
             for (int dy = -1; dy <= 1; dy++)
                 for (int dx = -1; dx <= 1; dx++) {
                     int xx = x + dx, yy = y + dy;
-                    if (xx >= 0 && yy >= 0 && xx < S && yy < S) keep[yy * S + xx] = 1;
+                    if (xx >= 0 && yy >= 0 && xx < side && yy < side) keep[yy * side + xx] = 1;
                 }
         }
-    int shift_x = centre ? (S - 1 - x1 - x0) / 2 : 0, shift_y = centre ? (S - 1 - y1 - y0) / 2 : 0;
-    for (int y = 0; y < S; y++)
-        for (int x = 0; x < S; x++) {
+    int shift_x = centre ? (side - 1 - x1 - x0) / 2 : 0,
+        shift_y = centre ? (side - 1 - y1 - y0) / 2 : 0;
+    for (int y = 0; y < side; y++)
+        for (int x = 0; x < side; x++) {
             int sx = x - shift_x, sy = y - shift_y;
-            if (sx < 0 || sy < 0 || sx >= S || sy >= S || !keep[sy * S + sx]) continue;
-            int v = ink[sy * S + sx] * 255 / top;
-            out[y * S + x] = (unsigned char)(v > 255 ? 255 : v);
+            if (sx < 0 || sy < 0 || sx >= side || sy >= side || !keep[sy * side + sx]) continue;
+            int v = ink[sy * side + sx] * 255 / top;
+            out[y * side + x] = (unsigned char)(v > 255 ? 255 : v);
         }
 }
 
-/* floor: the least ink that is not noise, from the whole grid's contrast. */
-static void cut_one(const unsigned char *grid, int stride, int floor, unsigned char out[S * S])
+void scan_cut_cell(const unsigned char *grid, int stride, int floor, unsigned char out[S * S])
 {
     unsigned char ink[S * S], mask[S * S], marks[S * S];
     int middle, inner, tallest, apart;
     bool digit = false;
     memset(out, 0, S * S);
-    measure(grid, stride, ink, &middle, &inner);
+    measure(grid, stride, S, 2, ink, &middle, &inner);
     if (middle > floor) {
-        strokes(ink, middle, floor, mask);
-        digit = keep_components(mask, CUT_DIGIT, &tallest, &apart) >= MIN_INK;
+        strokes(ink, S, middle, floor, mask);
+        digit = keep_components(mask, S, CUT_DIGIT, &tallest, &apart) >= MIN_INK;
         if (digit && tallest >= DIGIT_TALL) {
-            draw(ink, mask, true, out);
+            draw(ink, mask, S, true, out);
             return;
         }
     }
     if (inner <= floor) return;
-    strokes(ink, inner, floor, marks);
-    int kept = keep_components(marks, CUT_MARKS, &tallest, &apart);
+    strokes(ink, S, inner, floor, marks);
+    int kept = keep_components(marks, S, CUT_MARKS, &tallest, &apart);
     /* a small digit with nothing beside it is still a digit: centred */
     if (digit && apart == 0)
-        draw(ink, mask, true, out);
+        draw(ink, mask, S, true, out);
     else if (kept >= MIN_INK)
-        draw(ink, marks, false, out);
+        draw(ink, marks, S, false, out);
 }
 
-void scan_cut_cells(const scan_image *grid, unsigned char cells[81][SCAN_CELL_BYTES])
+void scan_cut_ink(const unsigned char *cell, int stride, int floor,
+                  unsigned char out[SCAN_INK_SIDE * SCAN_INK_SIDE])
 {
-    /* The grid's contrast: its paper against its darkest ink (the lines). */
-    int paper = percentile(grid->px, grid->w, grid->w, grid->h, 4, 5);
-    int dark = percentile(grid->px, grid->w, grid->w, grid->h, 1, 100);
+    enum { N = SCAN_INK_SIDE };
+    unsigned char ink[N * N], mask[N * N];
+    int middle, inner, tallest, apart;
+    memset(out, 0, N * N);
+    measure(cell, stride, N, MARGIN + 2, ink, &middle, &inner);
+    if (inner <= floor) return;
+    strokes(ink, N, inner, floor, mask);
+    if (keep_components(mask, N, CUT_INK, &tallest, &apart) >= MIN_INK)
+        draw(ink, mask, N, false, out);
+}
+
+int scan_ink_floor(const scan_image *img)
+{
+    int paper = percentile(img->px, img->w, img->w, img->h, 4, 5);
+    int dark = percentile(img->px, img->w, img->w, img->h, 1, 100);
     int floor = (paper - dark) * 15 / 100;
-    if (floor < 10) floor = 10;
+    return floor < 10 ? 10 : floor;
+}
+
+void scan_cut_cells(const scan_image *grid, unsigned char cells[81][SCAN_CELL_BYTES],
+                    unsigned char ink[81][SCAN_INK_BYTES])
+{
+    int floor = scan_ink_floor(grid);
     for (int r = 0; r < 9; r++)
         for (int c = 0; c < 9; c++) {
             const unsigned char *at = grid->px + (size_t)(r * SCAN_WARP_CELL + MARGIN) * grid->w +
                                       c * SCAN_WARP_CELL + MARGIN;
-            cut_one(at, grid->w, floor, cells[r * 9 + c]);
+            scan_cut_cell(at, grid->w, floor, cells[r * 9 + c]);
+            if (ink != NULL)
+                scan_cut_ink(at - MARGIN * grid->w - MARGIN, grid->w, floor, ink[r * 9 + c]);
         }
 }

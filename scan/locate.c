@@ -32,7 +32,8 @@ static const char *refusal(scan_status st)
 }
 
 scan_status scan_locate(const void *bytes, size_t len, const scan_options *opts, scan_result *out,
-                        unsigned char cells[81][SCAN_CELL_BYTES])
+                        unsigned char cells[81][SCAN_CELL_BYTES],
+                        unsigned char ink[81][SCAN_INK_BYTES])
 {
     size_t max_pixels = opts != NULL && opts->max_pixels > 0 ? opts->max_pixels : SCAN_MAX_PIXELS;
     scan_photo photo;
@@ -58,7 +59,7 @@ scan_status scan_locate(const void *bytes, size_t len, const scan_options *opts,
         out->reason = refusal(st);
     }
     if (st == SCAN_OK) {
-        scan_cut_cells(&grid, cells);
+        scan_cut_cells(&grid, cells, ink);
         for (int k = 0; k < 4; k++) {
             out->corners[k][0] = corners[k][0] * photo.reduction;
             out->corners[k][1] = corners[k][1] * photo.reduction;

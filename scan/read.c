@@ -23,6 +23,7 @@
 #include <stdbool.h>
 #include <string.h>
 
+#include "scan/candidates.h"
 #include "scan/cells.h"
 #include "scan/classify.h"
 #include "scan/entries.h"
@@ -162,8 +163,8 @@ scan_status scan_read(const void *bytes, size_t len, const scan_options *opts, s
         [SCAN_MULTIPLE] = "the givens as read have more than one solution: check the marked cells",
         [SCAN_CONFLICT] = "two givens as read clash: check the marked cells",
     };
-    unsigned char cells[81][SCAN_CELL_BYTES];
-    if (scan_locate(bytes, len, opts, out, cells) != SCAN_OK) return out->status;
+    unsigned char cells[81][SCAN_CELL_BYTES], ink[81][SCAN_INK_BYTES];
+    if (scan_locate(bytes, len, opts, out, cells, ink) != SCAN_OK) return out->status;
 
     uint64_t t0 = sudoku_now_ns();
     float probs[81][SCAN_CLASSES];
@@ -254,7 +255,10 @@ scan_status scan_read(const void *bytes, size_t len, const scan_options *opts, s
                        : cls < SCAN_CLASS_HANDWRITTEN ? SCAN_CELL_PRINTED
                        : entry                        ? SCAN_CELL_HANDWRITTEN
                                                       : SCAN_CELL_PENCIL;
-        if (cls == SCAN_CLASS_PENCIL) out->pencil[out->npencil++] = (uint8_t)i;
+        if (cls == SCAN_CLASS_PENCIL) {
+            out->pencil[out->npencil++] = (uint8_t)i;
+            out->candidates[i] = (uint16_t)scan_read_candidates(ink[i]);
+        }
         out->confidence[i] = conf[i];
     }
     out->puzzle[81] = out->entries[81] = '\0';

@@ -114,6 +114,8 @@ typedef struct scan_result {
     uint8_t conflict[81]; /* their indices, ascending */
     int npencil;          /* cells holding pencil marks, not a digit: '.' in puzzle and entries */
     uint8_t pencil[81];   /* their indices, ascending */
+    uint16_t candidates[81]; /* a pencil-mark cell's digits as read: bit d for digit d (1..9);
+                                0 for every other cell, and for marks no digit was read in */
 
     /* Wall time of each stage in microseconds (0 for stages not reached). */
     struct {

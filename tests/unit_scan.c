@@ -294,14 +294,16 @@ Test(scan, readings_and_refusals_render_as_strict_json)
  * pencil marks is listed in pencil and is a digit in neither string, every digit is read
  * (the set's labels do not say printed or written, so either string will do), and every
  * empty cell is empty. */
-Test(scan, pencil_marks_are_listed_and_read_as_no_digit, .timeout = 60)
+Test(scan, pencil_marks_are_listed_with_their_candidates, .timeout = 60)
 {
     size_t count;
     char **lines = test_read_lines(DATA "phones.txt", &count);
     size_t tested = 0;
     for (size_t i = 0; i < count; i++) {
-        char file[64], labels[82];
-        if (lines[i][0] == '#' || sscanf(lines[i], "%63s %81s", file, labels) != 2) continue;
+        char file[64], labels[82], candidates[128];
+        if (lines[i][0] == '#' ||
+            sscanf(lines[i], "%63s %81s %127s", file, labels, candidates) != 3)
+            continue;
         cr_assert_eq(strlen(labels), 81, "%s: 81 labels", file);
         scan_result r;
         scan_status st = read_file(file, NULL, &r);
@@ -312,6 +314,7 @@ Test(scan, pencil_marks_are_listed_and_read_as_no_digit, .timeout = 60)
                       "%s: pencil cells ascending", file);
             listed[r.pencil[k]] = true;
         }
+        const char *next = candidates;
         for (int c = 0; c < 81; c++) {
             char got = r.puzzle[c] != '.' ? r.puzzle[c] : r.entries[c];
             char want = labels[c] == 'p' || labels[c] == '0' ? '.' : labels[c];
@@ -321,6 +324,18 @@ Test(scan, pencil_marks_are_listed_and_read_as_no_digit, .timeout = 60)
                          c % 9 + 1, listed[c] ? "wrongly" : "missing");
             cr_expect_eq(r.kind[c] == SCAN_CELL_PENCIL, labels[c] == 'p', "%s: r%dc%d kind", file,
                          c / 9 + 1, c % 9 + 1);
+            if (labels[c] != 'p') {
+                cr_expect_eq(r.candidates[c], 0, "%s: r%dc%d has candidates", file, c / 9 + 1,
+                             c % 9 + 1);
+                continue;
+            }
+            /* the next comma-separated set of digits */
+            unsigned pencilled = 0;
+            for (; *next != '\0' && *next != ','; next++) pencilled |= 1u << (*next - '0');
+            if (*next == ',') next++;
+            cr_expect_eq(r.candidates[c], pencilled,
+                         "%s: r%dc%d candidates read %#x, pencilled %#x", file, c / 9 + 1,
+                         c % 9 + 1, r.candidates[c], pencilled);
         }
         tested++;
     }

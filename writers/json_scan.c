@@ -42,6 +42,17 @@ void json_render_scan_open(buf *b, const scan_result *r)
         /* cell indices (row * 9 + col), as /v1/hint numbers cells, not row/col pairs */
         buf_puts(b, ",\"pencil\":[");
         for (int k = 0; k < r->npencil; k++) buf_printf(b, "%s%d", k > 0 ? "," : "", r->pencil[k]);
+        /* the form /v1/hint takes: 81 lists of digits, row-major */
+        buf_puts(b, "],\"candidates\":[");
+        for (int i = 0; i < 81; i++) {
+            buf_puts(b, i > 0 ? ",[" : "[");
+            for (int d = 1, first = 1; d <= 9; d++)
+                if (r->candidates[i] & 1u << d) {
+                    buf_printf(b, "%s%d", first ? "" : ",", d);
+                    first = 0;
+                }
+            buf_putc(b, ']');
+        }
         buf_putc(b, ']');
     }
 }

@@ -34,7 +34,7 @@ int main(int argc, char **argv)
     }
     static unsigned char cells[81][SCAN_CELL_BYTES];
     scan_result r;
-    scan_status st = scan_locate(bytes, (size_t)sb.st_size, NULL, &r, cells);
+    scan_status st = scan_locate(bytes, (size_t)sb.st_size, NULL, &r, cells, NULL);
     munmap(bytes, (size_t)sb.st_size);
     if (st != SCAN_OK) {
         fprintf(stderr, "scan-dump: %s: %s: %s\n", argv[1], scan_status_str(st), r.reason);
