@@ -16,7 +16,8 @@
  * check the givens with the solver and, when they are not a valid unique
  * puzzle, try the second-best reading of the least confident cells
  * (scan/read.c); read unsure handwritten entries against the solution
- * (scan/entries.c).
+ * (scan/entries.c); read the digits of the cells of pencil marks
+ * (scan/candidates.c).
  *
  * Thread safety: scan_read is reentrant; any number of threads may read at
  * once. Each call allocates and frees its own memory: a few megabytes for

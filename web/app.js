@@ -730,7 +730,7 @@ async function scanPhoto() {
   say(`Reading ${file.name}...`);
   const res = await scan(file);
   const report = scanReport(res);
-  load({ puzzle: res.puzzle, entries: res.entries });
+  load({ puzzle: res.puzzle, entries: res.entries, marks: res.candidates });
   board.markUnsure(report.unsure);
   board.markInvalid(report.conflicts.map((i) => ({ i, why: 'repeats a digit of its row, column or box, as read' })));
   say(report.text, report.kind);

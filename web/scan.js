@@ -1,11 +1,14 @@
 // scan.js -- "Scan a photo": a picture of a printed Sudoku, with or without handwritten
-// digits, sent to POST /v1/scan (issue 23), read back as a puzzle and entries.
+// digits and pencil marks, sent to POST /v1/scan (issue 23), read back as a puzzle, entries
+// and notes.
 //
 // The photo's bytes are the request body, with the file's own Content-Type (image/jpeg,
 // image/png, image/webp). The answer: `puzzle` (81 symbols, printed givens), `entries` (the
 // handwritten digits), `confidence` (81 numbers 0..1), `status` (ok, no_solution, multiple,
 // conflict with `conflicts`) and `changed` (cells the server corrected), both lists of cells as
-// `{row, col}` from 0, the form every endpoint writes a cell in. Cells read with a
+// `{row, col}` from 0, the form every endpoint writes a cell in; `pencil` (indexes of cells of
+// pencil marks) and `candidates` (the digits read in them, a list per cell), which the page
+// loads as the player's notes. Cells read with a
 // confidence under 0.9 are outlined for the player to check; errors are problem+json, and
 // their `detail` is what the player is told.
 
@@ -37,7 +40,9 @@ export function scanReport(res) {
   const names = (list) => list.map((i) => cellName(i, n)).join(', ');
   const givens = [...res.puzzle].filter((c) => c !== '.').length;
   const written = [...(res.entries || '')].filter((c) => c !== '.').length;
+  const pencil = (res.pencil || []).length;
   let text = `Scanned the photo: ${givens} printed and ${written} handwritten digits.`;
+  if (pencil) text += ` ${pencil} ${pencil === 1 ? 'cell' : 'cells'} of pencil marks, read as notes.`;
   if (unsure.length) text += ` Check the outlined ${unsure.length === 1 ? 'cell' : 'cells'}, read with less confidence: ${names(unsure)}.`;
   if (changed.length) text += ` The server corrected ${names(changed)}.`;
   const status = {

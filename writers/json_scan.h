@@ -23,6 +23,8 @@
  *    "conflicts":[{"row":R,"col":C}...],        status "conflict": the clashing cells
  *    "pencil":[I...],                           cells (row * 9 + col) holding pencil
  *                                              marks, '.' in puzzle and entries
+ *    "candidates":[[D...] x 81],                the digits read in each pencil cell,
+ *                                              [] elsewhere (/v1/hint's form)
  *    "timing_us":{"decode":D,"detect":E,"recognise":F}}
  *
  * A refusal (no reading: not SCAN_IS_READING) has status, reason, width and

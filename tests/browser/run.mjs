@@ -42,7 +42,7 @@ const KILLER_LINK = readFileSync(new URL('killer-thermo.link', import.meta.url),
 let server;
 
 // named in another case's note, which leaves the photo to it
-const SCAN_PHOTO_CASE = 'scan: a photo from tests/data/scan/ goes to the server and its reading loads onto the board, doubtful cells outlined';
+const SCAN_PHOTO_CASE = 'scan: a photo from tests/data/scan/ goes to the server and its reading loads onto the board, doubtful cells outlined, pencil marks as notes';
 
 // ---- helpers ----
 
@@ -1061,7 +1061,21 @@ const cases = [
       await page.getByLabel('Scan a photo', { exact: true }).setInputFiles({ name: 'rendered-conflict.png', mimeType: 'image/png', buffer: drawn });
       const saidFixed = await status(page, /The server corrected/);
       assert(saidFixed.includes(`The server corrected ${corrected}.`), saidFixed);
-      return { note: `${printed} givens and ${written} entries; ${doubtful.length} cells outlined; corrected ${corrected}` };
+
+      // phone-02_21.jpg: a phone photo of AlexKubiesa/sudoku-scanner's train split (MIT) with
+      // pencil marks; the candidates read in them become the player's notes
+      const phone = readFileSync('tests/data/scan/phone-02_21.jpg');
+      const marked = await (await fetch(new URL('v1/scan', server.url), { method: 'POST', headers: { 'Content-Type': 'image/jpeg' }, body: phone })).json();
+      const noted = marked.pencil.filter((i) => marked.candidates[i].length > 0);
+      assert(noted.length > 0, 'the server reads candidates in the pencil marks of phone-02_21.jpg');
+      await page.getByLabel('Scan a photo', { exact: true }).setInputFiles({ name: 'phone-02_21.jpg', mimeType: 'image/jpeg', buffer: phone });
+      const saidMarks = await status(page, /cells? of pencil marks, read as notes/);
+      assert(saidMarks.includes(` ${marked.pencil.length} cells of pencil marks`), saidMarks);
+      for (const i of noted) {
+        const got = await cell(page, Math.floor(i / 9) + 1, (i % 9) + 1).getAttribute('aria-description');
+        equal(got, `pencil marks ${marked.candidates[i].join(' ')}`, `r${Math.floor(i / 9) + 1}c${(i % 9) + 1}: the candidates read are its notes`);
+      }
+      return { note: `${printed} givens and ${written} entries; ${doubtful.length} cells outlined; corrected ${corrected}; ${noted.length} cells of notes from pencil marks` };
     },
   },
   {
