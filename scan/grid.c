@@ -13,8 +13,11 @@
  * largest kept candidate wins. When the largest component is not kept (text
  * or a crossword touching the grid, lines too faint to join), the grid is
  * also sought by its lines (scan/lattice.c) and taken when it scores better
- * and is bigger. When none is kept, the reason is worked out from what was
- * seen (dark photo, grid cut by the photo's edge, grid too small).
+ * and is bigger. The grid taken is then moved a cell at a time while that
+ * scores better (realign): a page's edge one cell from the grid makes ten
+ * evenly spaced lines with nine of the grid's. When none is kept, the
+ * reason is worked out from what was seen (dark photo, grid cut by the
+ * photo's edge, grid too small).
  *
  *        TL (min x+y) *----------------* TR (max x-y)
  *                     |                |
@@ -37,6 +40,7 @@
 #define BOX_BONUS        0.25       /* weight of the box lines' extra ink in line_score */
 #define BESIDE           (0.15 / 9) /* beside a line: this share of a cell off it */
 #define LATTICE_QUADS    64         /* grids by their lines (scan/lattice.c) tried */
+#define REALIGN_STEPS    2          /* cells the grid found may be moved by, each way */
 
 typedef struct component {
     int count;
@@ -270,6 +274,42 @@ static double area(const double c[4][2])
     return fabs(a) / 2;
 }
 
+/* Moves the grid a cell at a time, across and down, while that makes it look more like one
+ * (line_score). Ten evenly spaced lines need not be the grid's: a page's edge or a border one
+ * cell from the grid's outer line makes ten with nine of the grid's, and the finders may take
+ * those. Shifted a cell back onto all of the grid's lines, the box lines fall on the thick ones
+ * and the line beside the page's edge on a line again, so the score rises. */
+static void realign(const unsigned char *ink, int w, int h, double grid[4][2])
+{
+    double here = line_score(ink, w, h, grid);
+    for (int step = 0; step < REALIGN_STEPS; step++) {
+        scan_homography m;
+        if (scan_homography_of(grid, &m) != 0) return;
+        double best[4][2], top = here;
+        for (int du = -1; du <= 1; du++)
+            for (int dv = -1; dv <= 1; dv++) {
+                if (du == 0 && dv == 0) continue;
+                static const int unit[4][2] = {{0, 0}, {1, 0}, {1, 1}, {0, 1}};
+                double q[4][2];
+                int inside = 1;
+                for (int k = 0; k < 4; k++) {
+                    scan_homography_map(&m, unit[k][0] + du / 9.0, unit[k][1] + dv / 9.0, &q[k][0],
+                                        &q[k][1]);
+                    inside &= q[k][0] > -2 && q[k][1] > -2 && q[k][0] < w + 2 && q[k][1] < h + 2;
+                }
+                if (!inside || !convex(q)) continue;
+                double score = line_score(ink, w, h, q);
+                if (score > top) {
+                    top = score;
+                    memcpy(best, q, sizeof(best));
+                }
+            }
+        if (top <= here) return;
+        here = top;
+        memcpy(grid, best, sizeof(best));
+    }
+}
+
 static const char *why_not(const scan_image *img, const component *best, int kept)
 {
     uint64_t sum = 0;
@@ -330,6 +370,7 @@ scan_status scan_find_grid(const scan_image *img, double corners[4][2], const ch
     if (kept < 0) goto fail;
 
     st = SCAN_NO_GRID;
+    double grid[4][2]; /* the grid found, in small's pixels */
     int won = -1;
     double won_area = 0, won_score = MIN_LINE_SCORE;
     for (int i = 0; i < kept; i++) {
@@ -343,10 +384,7 @@ scan_status scan_find_grid(const scan_image *img, double corners[4][2], const ch
         }
         double score = convex(q) ? line_score(ink, small.w, small.h, q) : 0.0;
         if (score < MIN_LINE_SCORE) continue;
-        for (int k = 0; k < 4; k++) {
-            corners[k][0] = q[k][0] * f;
-            corners[k][1] = q[k][1] * f;
-        }
+        memcpy(grid, q, sizeof(grid));
         st = SCAN_OK;
         *reason = "a grid was found";
         won = i;
@@ -377,12 +415,16 @@ scan_status scan_find_grid(const scan_image *img, double corners[4][2], const ch
             double score = line_score(ink, small.w, small.h, q);
             if (score < top) continue;
             top = score;
-            for (int k = 0; k < 4; k++) {
-                corners[k][0] = q[k][0] * f;
-                corners[k][1] = q[k][1] * f;
-            }
+            memcpy(grid, q, sizeof(grid));
             st = SCAN_OK;
             *reason = "a grid was found";
+        }
+    }
+    if (st == SCAN_OK) {
+        realign(ink, small.w, small.h, grid);
+        for (int k = 0; k < 4; k++) {
+            corners[k][0] = grid[k][0] * f;
+            corners[k][1] = grid[k][1] * f;
         }
     }
     if (st == SCAN_NO_GRID) *reason = why_not(&small, best, kept);

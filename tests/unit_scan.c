@@ -294,7 +294,7 @@ Test(scan, readings_and_refusals_render_as_strict_json)
  * pencil marks is listed in pencil and is a digit in neither string, every digit is read
  * (the set's labels do not say printed or written, so either string will do), and every
  * empty cell is empty. */
-Test(scan, pencil_marks_are_listed_with_their_candidates, .timeout = 60)
+Test(scan, phone_photos_are_read_cell_by_cell_with_pencil_marks_and_their_candidates, .timeout = 60)
 {
     size_t count;
     char **lines = test_read_lines(DATA "phones.txt", &count);
