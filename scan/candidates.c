@@ -1,14 +1,16 @@
 /* candidates.c -- the digits of a pencil-mark cell (see candidates.h).
  *
- * DESIGN: strokes are the pixels of the cut image (scan/cell.h) above INK;
- * their 8-connected components, dust left out, are taken left to right,
- * and a component joins the digit before it when their columns overlap by
- * half the narrower one. A digit much wider than tall is two or three
+ * DESIGN: strokes are the pixels of the cell's ink image (scan_cut_ink)
+ * above INK; their 8-connected components, dust left out, are taken left
+ * to right, and a component joins the digit before it when their columns
+ * overlap by half the narrower one. Ink wider than tall is two or three
  * touching digits, cut at the columns with the least ink near the even
- * split. Each digit's box (one pixel more for the soft edge the cutter
- * drew) is scaled to TALL rows, bilinearly, and centred, the way the cutter
- * centres a digit, then read by the classifier as the digit whose printed
- * and written classes together are most probable.
+ * split; ink a little narrower is read both whole and cut in two, and cut
+ * when both halves read surer than the whole (two digits written close
+ * touch and overlap). Each digit's box (one pixel more for the soft edge
+ * the cutter drew) is scaled to TALL rows, bilinearly, and centred, the way
+ * the cutter centres a digit, then read by the classifier as the digit
+ * whose printed and written classes together are most probable.
  */
 #include <string.h>
 
