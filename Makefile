@@ -85,7 +85,7 @@ $(1)/libformats.a: $(call objs,$(1),$(FORMATS_SRC))
 	rm -f $$@ && $$(AR) rcs $$@ $$^
 $(1)/libscan.a: $(call objs,$(1),$(SCAN_SRC))
 	rm -f $$@ && $$(AR) rcs $$@ $$^
-$(1)/scan-%: $(1)/obj/scan/tools/%.o $(1)/libscan.a $(1)/libsudoku.a
+$(1)/scan-dump: $(1)/obj/scan/tools/dump.o $(1)/libscan.a $(1)/libsudoku.a
 	$(2) $$($(3)) $$(LDFLAGS) -o $$@ $$^ $$(SCAN_LIBS)
 $(1)/libserver.a: $(call objs,$(1),$(SERVER_SRC))
 	rm -f $$@ && $$(AR) rcs $$@ $$^

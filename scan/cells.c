@@ -203,7 +203,8 @@ static void draw(const unsigned char *ink, const unsigned char *mask, int side, 
         }
 }
 
-void scan_cut_cell(const unsigned char *grid, int stride, int floor, unsigned char out[S * S])
+/* One cell image: grid points at the cell's middle S square; floor is ink_floor's. */
+static void cut_cell(const unsigned char *grid, int stride, int floor, unsigned char out[S * S])
 {
     unsigned char ink[S * S], mask[S * S], marks[S * S];
     int middle, inner, tallest, apart;
@@ -228,8 +229,9 @@ void scan_cut_cell(const unsigned char *grid, int stride, int floor, unsigned ch
         draw(ink, marks, S, false, out);
 }
 
-void scan_cut_ink(const unsigned char *cell, int stride, int floor,
-                  unsigned char out[SCAN_INK_SIDE * SCAN_INK_SIDE])
+/* One ink image: cell points at the whole cell, its lines included. */
+static void cut_ink(const unsigned char *cell, int stride, int floor,
+                    unsigned char out[SCAN_INK_SIDE * SCAN_INK_SIDE])
 {
     enum { N = SCAN_INK_SIDE };
     unsigned char ink[N * N], mask[N * N];
@@ -242,7 +244,9 @@ void scan_cut_ink(const unsigned char *cell, int stride, int floor,
         draw(ink, mask, N, false, out);
 }
 
-int scan_ink_floor(const scan_image *img)
+/* The least ink that is not noise: 15% of the grid's contrast (its paper against its darkest
+ * ink, the lines), and at least 10 levels. */
+static int ink_floor(const scan_image *img)
 {
     int paper = percentile(img->px, img->w, img->w, img->h, 4, 5);
     int dark = percentile(img->px, img->w, img->w, img->h, 1, 100);
@@ -253,13 +257,13 @@ int scan_ink_floor(const scan_image *img)
 void scan_cut_cells(const scan_image *grid, unsigned char cells[81][SCAN_CELL_BYTES],
                     unsigned char ink[81][SCAN_INK_BYTES])
 {
-    int floor = scan_ink_floor(grid);
+    int floor = ink_floor(grid);
     for (int r = 0; r < 9; r++)
         for (int c = 0; c < 9; c++) {
             const unsigned char *at = grid->px + (size_t)(r * SCAN_WARP_CELL + MARGIN) * grid->w +
                                       c * SCAN_WARP_CELL + MARGIN;
-            scan_cut_cell(at, grid->w, floor, cells[r * 9 + c]);
+            cut_cell(at, grid->w, floor, cells[r * 9 + c]);
             if (ink != NULL)
-                scan_cut_ink(at - MARGIN * grid->w - MARGIN, grid->w, floor, ink[r * 9 + c]);
+                cut_ink(at - MARGIN * grid->w - MARGIN, grid->w, floor, ink[r * 9 + c]);
         }
 }

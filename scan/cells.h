@@ -15,16 +15,6 @@
 #define SCAN_WARP_CELL 40
 #define SCAN_WARP_SIDE (9 * SCAN_WARP_CELL)
 
-/* The least ink that is not noise in img: 15% of its contrast (its paper against
- * its darkest ink, in a grid the lines), and at least 10 levels. */
-int scan_ink_floor(const scan_image *img);
-
-/* Cuts one cell image into out: at is the top-left pixel of the cell's middle
- * SCAN_CELL_SIDE square (inside its SCAN_WARP_CELL cell, the margin left out),
- * in a grey image of the given stride; floor is scan_ink_floor's. */
-void scan_cut_cell(const unsigned char *at, int stride, int floor,
-                   unsigned char out[SCAN_CELL_BYTES]);
-
 /* The ink image of a cell, for reading its pencil marks (scan/candidates.h): the
  * whole SCAN_WARP_CELL cell, since marks are written up to its lines, with
  * every stroke but specks and line remnants kept in place, in scan/cell.h's
@@ -32,13 +22,9 @@ void scan_cut_cell(const unsigned char *at, int stride, int floor,
 #define SCAN_INK_SIDE  SCAN_WARP_CELL
 #define SCAN_INK_BYTES (SCAN_INK_SIDE * SCAN_INK_SIDE)
 
-/* Cuts the ink image of the cell whose top-left pixel (its lines included) is at. */
-void scan_cut_ink(const unsigned char *at, int stride, int floor,
-                  unsigned char out[SCAN_INK_BYTES]);
-
 /* Cuts the SCAN_WARP_SIDE-square grey grid into cells[81] (row-major), each
  * as scan/cell.h describes; a cell with no ink left is all 0. ink, unless
- * NULL, receives the same cells cut by scan_cut_ink. */
+ * NULL, receives each cell's ink image too. */
 void scan_cut_cells(const scan_image *grid, unsigned char cells[81][SCAN_CELL_BYTES],
                     unsigned char ink[81][SCAN_INK_BYTES]);
 
