@@ -254,16 +254,22 @@ static int ink_floor(const scan_image *img)
     return floor < 10 ? 10 : floor;
 }
 
-void scan_cut_cells(const scan_image *grid, unsigned char cells[81][SCAN_CELL_BYTES],
-                    unsigned char ink[81][SCAN_INK_BYTES])
+/* The top-left pixel of cell i of the warped grid, its lines included. */
+static const unsigned char *cell_at(const scan_image *grid, int i)
+{
+    return grid->px + (size_t)(i / 9 * SCAN_WARP_CELL) * grid->w + i % 9 * SCAN_WARP_CELL;
+}
+
+void scan_cut_cells(const scan_image *grid, unsigned char cells[81][SCAN_CELL_BYTES])
 {
     int floor = ink_floor(grid);
-    for (int r = 0; r < 9; r++)
-        for (int c = 0; c < 9; c++) {
-            const unsigned char *at = grid->px + (size_t)(r * SCAN_WARP_CELL + MARGIN) * grid->w +
-                                      c * SCAN_WARP_CELL + MARGIN;
-            cut_cell(at, grid->w, floor, cells[r * 9 + c]);
-            if (ink != NULL)
-                cut_ink(at - MARGIN * grid->w - MARGIN, grid->w, floor, ink[r * 9 + c]);
-        }
+    for (int i = 0; i < 81; i++)
+        cut_cell(cell_at(grid, i) + MARGIN * grid->w + MARGIN, grid->w, floor, cells[i]);
+}
+
+void scan_cut_ink(const scan_image *grid, const uint8_t *which, int n,
+                  unsigned char ink[81][SCAN_INK_BYTES])
+{
+    int floor = ink_floor(grid);
+    for (int k = 0; k < n; k++) cut_ink(cell_at(grid, which[k]), grid->w, floor, ink[which[k]]);
 }

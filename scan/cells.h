@@ -7,6 +7,8 @@
 #ifndef SCAN_CELLS_H
 #define SCAN_CELLS_H
 
+#include <stdint.h>
+
 #include "scan/cell.h"
 #include "scan/image.h"
 
@@ -23,18 +25,22 @@
 #define SCAN_INK_BYTES (SCAN_INK_SIDE * SCAN_INK_SIDE)
 
 /* Cuts the SCAN_WARP_SIDE-square grey grid into cells[81] (row-major), each
- * as scan/cell.h describes; a cell with no ink left is all 0. ink, unless
- * NULL, receives each cell's ink image too. */
-void scan_cut_cells(const scan_image *grid, unsigned char cells[81][SCAN_CELL_BYTES],
-                    unsigned char ink[81][SCAN_INK_BYTES]);
+ * as scan/cell.h describes; a cell with no ink left is all 0. */
+void scan_cut_cells(const scan_image *grid, unsigned char cells[81][SCAN_CELL_BYTES]);
+
+/* Cuts the ink images of the n cells which[0..n) (indices 0..80) of the same grid
+ * into ink[which[k]]; the other entries of ink are left as they are. */
+void scan_cut_ink(const scan_image *grid, const uint8_t *which, int n,
+                  unsigned char ink[81][SCAN_INK_BYTES]);
 
 /* The first stages of scan_read: decodes bytes, finds the grid, warps it
- * and cuts its cells into cells[81] (and ink[81], unless NULL: scan_cut_cells). Fills out->status
- * (SCAN_OK when cells were cut, else the refusal), out->reason, width, height, corners (photo
- * pixels) and timing_us.decode/detect; zeroes the rest of *out.
+ * and cuts its cells into cells[81]. Fills out->status (SCAN_OK when cells
+ * were cut, else the refusal), out->reason, width, height, corners (photo
+ * pixels) and timing_us.decode/detect; zeroes the rest of *out. grid, unless
+ * NULL, receives the warped grid when cells were cut (the caller frees it
+ * with scan_image_free; it is zeroed otherwise), for scan_cut_ink.
  * opts may be NULL. Reentrant (scan/locate.c). */
 scan_status scan_locate(const void *bytes, size_t len, const scan_options *opts, scan_result *out,
-                        unsigned char cells[81][SCAN_CELL_BYTES],
-                        unsigned char ink[81][SCAN_INK_BYTES]);
+                        unsigned char cells[81][SCAN_CELL_BYTES], scan_image *grid);
 
 #endif

@@ -32,8 +32,7 @@ static const char *refusal(scan_status st)
 }
 
 scan_status scan_locate(const void *bytes, size_t len, const scan_options *opts, scan_result *out,
-                        unsigned char cells[81][SCAN_CELL_BYTES],
-                        unsigned char ink[81][SCAN_INK_BYTES])
+                        unsigned char cells[81][SCAN_CELL_BYTES], scan_image *grid_out)
 {
     size_t max_pixels = opts != NULL && opts->max_pixels > 0 ? opts->max_pixels : SCAN_MAX_PIXELS;
     scan_photo photo;
@@ -59,7 +58,7 @@ scan_status scan_locate(const void *bytes, size_t len, const scan_options *opts,
         out->reason = refusal(st);
     }
     if (st == SCAN_OK) {
-        scan_cut_cells(&grid, cells, ink);
+        scan_cut_cells(&grid, cells);
         for (int k = 0; k < 4; k++) {
             out->corners[k][0] = corners[k][0] * photo.reduction;
             out->corners[k][1] = corners[k][1] * photo.reduction;
@@ -67,7 +66,11 @@ scan_status scan_locate(const void *bytes, size_t len, const scan_options *opts,
     }
     out->timing_us.detect = (sudoku_now_ns() - t1) / 1000;
     out->status = st;
-    scan_image_free(&grid);
+    if (st != SCAN_OK) scan_image_free(&grid); /* zeroes it */
+    if (grid_out != NULL)
+        *grid_out = grid;
+    else
+        scan_image_free(&grid);
     scan_image_free(&photo.grey);
     return st;
 }

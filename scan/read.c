@@ -163,8 +163,9 @@ scan_status scan_read(const void *bytes, size_t len, const scan_options *opts, s
         [SCAN_MULTIPLE] = "the givens as read have more than one solution: check the marked cells",
         [SCAN_CONFLICT] = "two givens as read clash: check the marked cells",
     };
-    unsigned char cells[81][SCAN_CELL_BYTES], ink[81][SCAN_INK_BYTES];
-    if (scan_locate(bytes, len, opts, out, cells, ink) != SCAN_OK) return out->status;
+    unsigned char cells[81][SCAN_CELL_BYTES];
+    scan_image grid;
+    if (scan_locate(bytes, len, opts, out, cells, &grid) != SCAN_OK) return out->status;
 
     uint64_t t0 = sudoku_now_ns();
     float probs[81][SCAN_CLASSES];
@@ -175,6 +176,7 @@ scan_status scan_read(const void *bytes, size_t len, const scan_options *opts, s
 
     sudoku_solver *solver = sudoku_solver_new(9);
     if (solver == NULL) {
+        scan_image_free(&grid);
         out->status = SCAN_NO_MEMORY;
         out->reason = "out of memory";
         return out->status;
@@ -255,13 +257,16 @@ scan_status scan_read(const void *bytes, size_t len, const scan_options *opts, s
                        : cls < SCAN_CLASS_HANDWRITTEN ? SCAN_CELL_PRINTED
                        : entry                        ? SCAN_CELL_HANDWRITTEN
                                                       : SCAN_CELL_PENCIL;
-        if (cls == SCAN_CLASS_PENCIL) {
-            out->pencil[out->npencil++] = (uint8_t)i;
-            out->candidates[i] = (uint16_t)scan_read_candidates(ink[i]);
-        }
+        if (cls == SCAN_CLASS_PENCIL) out->pencil[out->npencil++] = (uint8_t)i;
         out->confidence[i] = conf[i];
     }
     out->puzzle[81] = out->entries[81] = '\0';
+    /* only now are the pencil cells known: the checks above may change a cell's class */
+    unsigned char ink[81][SCAN_INK_BYTES];
+    scan_cut_ink(&grid, out->pencil, out->npencil, ink);
+    scan_image_free(&grid);
+    for (int k = 0; k < out->npencil; k++)
+        out->candidates[out->pencil[k]] = (uint16_t)scan_read_candidates(ink[out->pencil[k]]);
     if (st == SCAN_CONFLICT) {
         uint8_t clash[81];
         memcpy(puzzle.cells, s.cells, 81);
