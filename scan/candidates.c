@@ -1,6 +1,6 @@
 /* candidates.c -- the digits of a pencil-mark cell (see candidates.h).
  *
- * DESIGN: strokes are the pixels of the cell's ink image (scan_cut_cells)
+ * DESIGN: strokes are the pixels of the cell's ink image (scan_cut_ink)
  * above INK; their 8-connected components, dust left out, are taken left
  * to right, and a component joins the digit before it when their columns
  * overlap by half the narrower one. Ink wider than tall is two or three

@@ -14,7 +14,7 @@
 
 #include "scan/cells.h"
 
-/* The candidates read in the ink image (scan_cut_cells, scan/cells.h) of a cell of
+/* The candidates read in the ink image (scan_cut_ink, scan/cells.h) of a cell of
  * pencil marks: bit d set for each digit d (1..9) read; 0 when no digit-like
  * ink was found. */
 unsigned scan_read_candidates(const unsigned char ink[SCAN_INK_BYTES]);
