@@ -15,6 +15,7 @@
 #pragma GCC target("avx2,bmi,bmi2,popcnt")
 #endif
 #define F9_SOLVE sdk_fast9_solve_v3
+#define F9_BMI2  1
 #include "solver/fast9.c"
 #if defined(__clang__)
 #pragma clang attribute pop

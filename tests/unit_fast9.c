@@ -296,6 +296,81 @@ Test(fast9, stops_at_max_solutions)
     cr_assert(r.solution_count == 1 && r.solutions_stored == 0);
 }
 
+/* Finds an unavoidable rectangle in grid: rows of one band, columns of two
+ * stacks, x y over y x. Writes its four cells to at and returns true. */
+static bool find_rectangle(const uint8_t *grid, int at[4])
+{
+    for (int r1 = 0; r1 < 9; r1++) {
+        for (int r2 = r1 + 1; r2 < r1 / 3 * 3 + 3; r2++) {
+            for (int c1 = 0; c1 < 9; c1++) {
+                for (int c2 = (c1 / 3 + 1) * 3; c2 < 9; c2++) {
+                    if (grid[9 * r1 + c1] != grid[9 * r2 + c2] ||
+                        grid[9 * r1 + c2] != grid[9 * r2 + c1])
+                        continue;
+                    at[0] = 9 * r1 + c1, at[1] = 9 * r1 + c2;
+                    at[2] = 9 * r2 + c1, at[3] = 9 * r2 + c2;
+                    return true;
+                }
+            }
+        }
+    }
+    return false;
+}
+
+/* A grid with only a rectangle left open has two solutions, and the second
+ * is the first with the rectangle's digits swapped, found without a node. */
+Test(fast9, a_rectangle_left_open_gives_the_second_solution_without_a_node)
+{
+    fixture fx[64];
+    int n = load_fixture(HARD9, fx, 64), at[4];
+    const fixture *x = NULL;
+    for (int i = 0; i < n && !x; i++) {
+        if (fx[i].count == 1 && find_rectangle(fx[i].solution, at)) x = &fx[i];
+    }
+    cr_assert_not_null(x, "no fixture solution holds a rectangle");
+    uint8_t cells[81], buf[2 * 81];
+    memcpy(cells, x->solution, 81);
+    for (int k = 0; k < 4; k++) cells[at[k]] = 0;
+
+    sudoku_result one, two;
+    cr_assert_eq(fast(cells, 1, &one, buf, 1), SUDOKU_SOLVED);
+    cr_assert_eq(fast(cells, 2, &two, buf, 2), SUDOKU_MULTIPLE);
+    cr_assert(two.solution_count == 2 && !two.count_exact && two.solutions_stored == 2);
+    cr_assert(is_solution_of(cells, buf) && is_solution_of(cells, buf + 81));
+    for (int i = 0; i < 81; i++) {
+        bool open = i == at[0] || i == at[1] || i == at[2] || i == at[3];
+        cr_assert_eq(buf[i] != buf[81 + i], open, "cell %d", i);
+    }
+    cr_assert_eq(two.stats.nodes, one.stats.nodes, "the second solution cost %llu nodes",
+                 (unsigned long long)(two.stats.nodes - one.stats.nodes));
+}
+
+/* Proving serg's puzzles not unique: two different solutions, both keeping
+ * the givens, and on most of them the second costs no node past the first
+ * (a swap of two digits on cells none of them given shows it). */
+Test(fast9, proves_serg_puzzles_not_unique_mostly_by_a_swap)
+{
+    FILE *f = fopen(SHARED "puzzles7_serg_benchmark", "r");
+    if (!f) cr_skip_test("shared data is not part of a plain clone");
+    char line[256];
+    int n = 0, free_second = 0;
+    while (n < 1000 && fgets(line, sizeof(line), f)) {
+        uint8_t cells[81], buf[2 * 81];
+        sudoku_result one, two;
+        to_cells(line, cells);
+        n++;
+        cr_assert_eq(fast(cells, 1, &one, buf, 1), SUDOKU_SOLVED, "line %d", n);
+        cr_assert_eq(fast(cells, 2, &two, buf, 2), SUDOKU_MULTIPLE, "line %d", n);
+        cr_assert_eq(two.solutions_stored, 2, "line %d", n);
+        cr_assert(is_solution_of(cells, buf) && is_solution_of(cells, buf + 81), "line %d", n);
+        cr_assert(memcmp(buf, buf + 81, 81) != 0, "line %d: the same solution twice", n);
+        free_second += two.stats.nodes == one.stats.nodes;
+    }
+    fclose(f);
+    cr_assert_eq(n, 1000);
+    cr_assert_gt(free_second, n / 2, "%d of %d seconds without a node", free_second, n);
+}
+
 Test(fast9, wrong_clue_leaves_no_solution)
 {
     fixture fx[64];
