@@ -438,26 +438,30 @@ static int f9_propagate(f9_ctx *c, f9_state *s, uint32_t bival[3])
 #define F9_COLUMN(p) (F9_LANES << ((p) % 9))
 #define F9_REP27(E)  F9_REP16(E, 0), F9_REP4(E, 16), F9_REP4(E, 20), E(24), E(25), E(26)
 static const uint32_t peer_cells[27] = {F9_REP27(F9_PEERS)};
-static const uint32_t column_cells[27] = {F9_REP27(F9_COLUMN)};
+/* a column's cells in two bands side by side, bits 0..26 and 32..58 */
+#define F9_COLUMN2(p) (F9_COLUMN(p) | (uint64_t)F9_COLUMN(p) << 32)
+static const uint64_t column_cells2[27] = {F9_REP27(F9_COLUMN2)};
 
 /* The cell to branch on: the bivalue cell of widest reach (see DESIGN; on a
  * tie the last one), or with no bivalue cell (rare) the cell with the
  * fewest candidates. Returns the digits of the cell. */
 /* The key of bivalue cell p of band b: its reach (the unsolved cells of its
  * row, box and column in this band, plus those of its column in the other
- * two), then band and cell. */
-static inline uint32_t f9_key(const f9_state *s, uint32_t b, uint32_t p)
+ * two), then band and cell. reach[b] holds the band's unsolved cells and,
+ * above bit 32, the other two bands' side by side (f9_pick). */
+static inline uint32_t f9_key(const uint64_t reach[3][2], uint32_t b, uint32_t p)
 {
-    static const uint8_t next[3] = {1, 2, 0}, after[3] = {2, 0, 1};
-    uint32_t u = s->unsolved[b], u1 = s->unsolved[next[b]], u2 = s->unsolved[after[b]];
-    uint32_t col = column_cells[p];
-    uint32_t reach = (uint32_t)__builtin_popcount(u & peer_cells[p]) +
-                     (uint32_t)__builtin_popcount((u1 & col) | (u2 & col) << 1);
-    return (reach + 1) << 7 | b << 5 | p;
+    uint32_t n = (uint32_t)__builtin_popcountll(reach[b][0] & peer_cells[p]) +
+                 (uint32_t)__builtin_popcountll(reach[b][1] & column_cells2[p]);
+    return (n + 1) << 7 | b << 5 | p;
 }
 
 static uint32_t f9_pick(const f9_state *s, const uint32_t bival[3], int *band, int *pos)
 {
+    const uint32_t *u = s->unsolved;
+    const uint64_t reach[3][2] = {{u[0], u[1] | (uint64_t)u[2] << 32},
+                                  {u[1], u[2] | (uint64_t)u[0] << 32},
+                                  {u[2], u[0] | (uint64_t)u[1] << 32}};
     /* the best key: reach above, then band and cell, so the larger key
      * wins a tie as the later cell; a max, not a branch, keeps the choice
      * out of the branch predictor */
@@ -466,11 +470,11 @@ static uint32_t f9_pick(const f9_state *s, const uint32_t bival[3], int *band, i
      * fewer to mispredict */
     for (uint64_t m = bival[0] | (uint64_t)bival[1] << 32; m; m &= m - 1) {
         uint32_t i = (uint32_t)__builtin_ctzll(m);
-        uint32_t key = f9_key(s, i >> 5, i & 31);
+        uint32_t key = f9_key(reach, i >> 5, i & 31);
         best = key > best ? key : best;
     }
     for (uint32_t m = bival[2]; m; m &= m - 1) {
-        uint32_t key = f9_key(s, 2, (uint32_t)__builtin_ctz(m));
+        uint32_t key = f9_key(reach, 2, (uint32_t)__builtin_ctz(m));
         best = key > best ? key : best;
     }
     if (best) {
@@ -496,6 +500,9 @@ static uint32_t f9_pick(const f9_state *s, const uint32_t bival[3], int *band, i
  * order): 1 << j where the cell is in the set, else 0. */
 static inline uint64_t f9_spread8(uint32_t x, int j)
 {
+#if defined(F9_BMI2)
+    return _pdep_u64(x & 0xFFu, UINT64_C(0x0101010101010101) << j);
+#else
     uint64_t m =
         (uint64_t)(x & 0xFFu) * UINT64_C(0x0101010101010101) & UINT64_C(0x8040201008040201);
     uint64_t bytes =
@@ -504,6 +511,7 @@ static inline uint64_t f9_spread8(uint32_t x, int j)
     bytes = __builtin_bswap64(bytes);
 #endif
     return bytes;
+#endif
 }
 
 /* Writes a solved state as 81 digits. Bit plane j of the digits (1..9) is the
