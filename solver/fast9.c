@@ -711,11 +711,20 @@ static inline uint32_t f9_bytes_equal(const uint8_t *p, uint8_t v)
  * the blanks), padded with a zero lane. */
 static inline f9_v4 f9_cells_equal(const uint8_t grid[96], uint8_t v)
 {
+#if defined(F9_BMI2) /* the AVX2 build: 32 bytes a compare */
+    const __m256i *g = (const __m256i *)(const void *)grid, want = _mm256_set1_epi8((char)v);
+    uint64_t lo =
+        (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_load_si256(g), want)) |
+        (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_load_si256(g + 1), want))
+            << 32;
+    uint64_t hi = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_load_si256(g + 2), want));
+#else
     uint64_t lo = (uint64_t)f9_bytes_equal(grid, v) | (uint64_t)f9_bytes_equal(grid + 16, v) << 16 |
                   (uint64_t)f9_bytes_equal(grid + 32, v) << 32 |
                   (uint64_t)f9_bytes_equal(grid + 48, v) << 48;
     uint64_t hi = (uint64_t)f9_bytes_equal(grid + 64, v) | (uint64_t)f9_bytes_equal(grid + 80, v)
                                                                << 16;
+#endif
     f9_v4 band = {(uint32_t)lo, (uint32_t)(lo >> 27), (uint32_t)(lo >> 54 | hi << 10), 0};
     return band & (f9_v4){F9_BAND, F9_BAND, F9_BAND, 0};
 }
@@ -734,12 +743,6 @@ static inline int f9_any_above(const uint8_t grid[96], uint8_t v)
     return (q[0] | q[1]) != 0;
 }
 
-/* Lanes of x that are not zero, as all-ones lanes. */
-static inline f9_v4 f9_nonzero(f9_v4 x)
-{
-    return (f9_v4)(x != (f9_v4){0, 0, 0, 0});
-}
-
 /* Builds the start state from the givens: per digit, one compare of the 81
  * cells gives its cells in each band, and per band (a lane each) its rows,
  * boxes and columns are banned. Returns SUDOKU_SOLVED when the givens are
@@ -748,35 +751,40 @@ static inline f9_v4 f9_nonzero(f9_v4 x)
 static sudoku_status f9_init(f9_state *s, uint32_t given[3], const uint8_t *cells)
 {
     const f9_v4 row0 = {F9_ROW, F9_ROW, F9_ROW, 0}, band = {F9_BAND, F9_BAND, F9_BAND, 0};
-    const f9_v4 box0 = {7u * F9_LANES, 7u * F9_LANES, 7u * F9_LANES, 0};
+    const f9_v4 low8 = {0xFFu * F9_LANES, 0xFFu * F9_LANES, 0xFFu * F9_LANES, 0};
+    const f9_v4 high = {0x100u * F9_LANES, 0x100u * F9_LANES, 0x100u * F9_LANES, 0};
     const f9_v4 real = {~0u, ~0u, ~0u, 0}; /* the three bands, not the pad */
-    _Alignas(16) uint8_t grid[96] = {0};
+    _Alignas(32) uint8_t grid[96] = {0};
     memcpy(grid, cells, 81);
     if (f9_any_above(grid, 9)) return SUDOKU_INVALID;
 
     f9_v4 filled = band & ~f9_cells_equal(grid, 0);
+    /* Every given fills a row, a box and a column for its digit; two givens
+     * of a digit in one unit fill it once. So summed over the digits, the
+     * rows, boxes and columns filled are the givens, or there is a repeat. */
+    int rows_filled = 0, boxes_filled = 0, columns_filled = 0;
     for (int d = 0; d < 9; d++) {
         f9_v4 g = f9_cells_equal(grid, (uint8_t)(d + 1));
-        /* per band: the rows, boxes and columns its givens of d fill */
-        f9_v4 rows = (f9_nonzero(g & row0) & row0) | (f9_nonzero(g & (row0 << 9)) & (row0 << 9)) |
-                     (f9_nonzero(g & (row0 << 18)) & (row0 << 18));
-        f9_v4 boxes = (f9_nonzero(g & box0) & box0) | (f9_nonzero(g & (box0 << 3)) & (box0 << 3)) |
-                      (f9_nonzero(g & (box0 << 6)) & (box0 << 6));
+        /* per band: bit 8 of each row the givens of d are in (as in f9_band),
+         * bits 0, 3, 6 of each box, and the columns */
+        f9_v4 row_flags = (((g & low8) + low8) | g) & high;
         f9_v4 folded = (g | g >> 9 | g >> 18) & row0;
+        f9_v4 box_flags = (folded | folded >> 1 | folded >> 2) & 0x49u;
         uint32_t cols = folded[0] | folded[1] | folded[2];
-        /* two givens of d in one unit leave it fewer rows, boxes or columns
-         * than givens */
-        int n = f9_popcount4(g);
-        if (f9_popcount4(rows) != 9 * n || f9_popcount4(boxes) != 9 * n ||
-            __builtin_popcount(cols) != n)
-            return SUDOKU_CONFLICT;
-        uint32_t col_cells = cols * F9_LANES;
-        f9_v4 f =
-            (band & ~(rows | boxes | filled | (f9_v4){col_cells, col_cells, col_cells, 0})) | g;
+        rows_filled += __builtin_popcount(row_flags[0] | row_flags[1] >> 1 | row_flags[2] >> 2);
+        boxes_filled += __builtin_popcount(box_flags[0] | box_flags[1] << 1 | box_flags[2] << 2);
+        columns_filled += __builtin_popcount(cols);
+        /* banned: those rows whole, those boxes and columns in every row */
+        f9_v4 rows = row_flags | (row_flags - (row_flags >> 8));
+        f9_v4 lines = (box_flags | box_flags << 1 | box_flags << 2) | cols;
+        f9_v4 f = (band & ~(rows | lines * F9_LANES | filled)) | g;
         memcpy(&s->f[4 * d], &f, sizeof(f));
         f = ~f & real; /* every band gets a first update; the pad stays equal */
         memcpy(&s->prev[4 * d], &f, sizeof(f));
     }
+    int givens = f9_popcount4(filled);
+    if (rows_filled != givens || boxes_filled != givens || columns_filled != givens)
+        return SUDOKU_CONFLICT;
     f9_v4 unsolved = band & ~filled;
     memcpy(s->unsolved, &unsolved, sizeof(unsolved));
     given[0] = filled[0], given[1] = filled[1], given[2] = filled[2];
