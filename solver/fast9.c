@@ -29,7 +29,8 @@
  * with one unsolved cell places the digit there: its column leaves the other
  * two bands, the cell leaves the other eight digits. Each mask is compared
  * with its value at its last update (prev, a vector compare of all 27) to
- * find the masks to update next, until none changed.
+ * find the masks to update next, until none changed. The start state, where
+ * every mask needs an update, takes all 27 at once in vectors (f9_band_all).
  *
  * Stack update. The same argument sideways: in a stack (three columns) a
  * digit's three bands take its three columns by a permutation. Folding each
@@ -65,7 +66,9 @@
  * with GCC/clang builtins and vector types, which each compiler lowers to
  * what the target has (POPCNT with -mpopcnt, CNT on arm64, a bit trick
  * otherwise). On x86_64 the whole file is built a second time for AVX2 and
- * BMI2 (fast9_v3.c), which sdk_fast9_solve picks where the CPU has them.
+ * BMI2 (fast9_v3.c, which defines F9_BMI2), which sdk_fast9_solve picks where
+ * the CPU has them; that copy takes a band's row x box occupancy with PEXT,
+ * writes grids with PDEP and compares the start grid 32 bytes at a time.
  */
 #include "solver/solver_int.h"
 
