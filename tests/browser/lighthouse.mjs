@@ -8,7 +8,10 @@
 // scores per preset is appended to it). Exit status 0 only when, for both presets:
 // accessibility, best practices and SEO are 100 and cumulative layout shift is under 0.02
 // (and, mobile, for the page opened on the suite's variant puzzle, its constraints drawn):
-// what the page decides alone, the same on any machine. Performance is printed, never gated
+// what the page decides alone. A load whose layout shift is over the line is loaded once more
+// and the second load decides (the elements the first moved are printed): a shift the page
+// builds in fails both; one that a busy machine's timing made, seen in 1 of ~20 clean-clone
+// runs, does not make the run red. Performance is printed, never gated
 // unless LIGHTHOUSE_MIN_PERFORMANCE asks: it is timed (simulated throttling of what this
 // machine measures), and a shared 2-core machine busy with other work moved it from 100 to 70
 // (TBT 2,842 ms) between two runs of the same build. bench/lighthouse.sh gates it, quietly and
@@ -35,9 +38,22 @@ try {
   console.log(`lighthouse: sudokud ${server.url}, chromium ${CHROMIUM}`);
   const link = readFileSync(new URL('killer-thermo.link', import.meta.url), 'utf8').trim();
   const variant = `?load=${encodeURIComponent(new URL(link).searchParams.get('load'))}`;
+  const run = async (query, config) => (await lighthouse(`${server.url}${query}`,
+    { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES }, config)).lhr;
+  // The elements a load moved, with their share of the shift.
+  const shifted = (audits) => (audits['layout-shifts']?.details?.items ?? [])
+    .map((it) => `${it.node?.selector ?? '?'} ${Number(it.score).toFixed(3)}`).join('; ') || 'no element named';
   for (const [preset, config, query] of [['mobile', undefined, ''], ['desktop', desktop, ''], ['variant', undefined, variant]]) {
-    const result = await lighthouse(`${server.url}${query}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES }, config);
-    const { categories, audits } = result.lhr;
+    let lhr = await run(query, config);
+    if (!(lhr.audits['cumulative-layout-shift'].numericValue < 0.02)) {
+      // Rarely (1 load in 20 or so, on a loaded machine) a load shifts where the same page
+      // reloaded does not: the shift is timed, not built in. One more load decides; a page that
+      // shifts fails both.
+      console.log(`${preset}: CLS ${lhr.audits['cumulative-layout-shift'].numericValue.toFixed(3)} `
+        + `(${shifted(lhr.audits)}); loading it once more`);
+      lhr = await run(query, config);
+    }
+    const { categories, audits } = lhr;
     const score = (id) => Math.round(categories[id].score * 100);
     const cls = audits['cumulative-layout-shift'].numericValue;
     const lcp = audits['largest-contentful-paint'].numericValue / 1000;
@@ -59,7 +75,7 @@ try {
       }
     }
     if (MIN_PERFORMANCE !== null && score('performance') < MIN_PERFORMANCE) fail(`performance ${score('performance')} is under ${MIN_PERFORMANCE}`);
-    if (!(cls < 0.02)) fail(`cumulative layout shift ${cls} is not under 0.02`);
+    if (!(cls < 0.02)) fail(`cumulative layout shift ${cls} is not under 0.02 (${shifted(audits)})`);
   }
 } catch (e) {
   failures++;
