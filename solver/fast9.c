@@ -100,6 +100,21 @@
 #define F9_ROW   0x1FFu     /* the 9 cells of the lowest row of a band */
 #define F9_LANES 0x40201u   /* bit 0 of each row; times a column set = its cells */
 
+/* Bit tricks on a band mask, or on a vector of them (GCC and clang take a
+ * scalar constant lane by lane; the pad lane, 0, stays 0):
+ *   F9_ROW_FLAGS(x)  bit 8 of each row that holds a cell: its low 8 bits
+ *                    plus 0xFF carry into bit 8 when any is set, and no row
+ *                    carries into the next;
+ *   F9_ROWS(h)       the whole rows whose bit 8 is set in h;
+ *   F9_FOLD(x)       the rows ORed onto the lowest: the columns with a cell;
+ *   F9_BOX_FLAGS(c)  bit 3k of each box a column set touches, and
+ *   F9_BOX_COLUMNS(f) the columns of those boxes. */
+#define F9_ROW_FLAGS(x)   (((((x)&0xFFu * F9_LANES) + 0xFFu * F9_LANES) | (x)) & 0x100u * F9_LANES)
+#define F9_ROWS(h)        ((h) | ((h) - ((h) >> 8)))
+#define F9_FOLD(x)        (((x) | (x) >> 9 | (x) >> 18) & F9_ROW)
+#define F9_BOX_FLAGS(c)   (((c) | (c) >> 1 | (c) >> 2) & 0x49u)
+#define F9_BOX_COLUMNS(f) ((f) | (f) << 1 | (f) << 2)
+
 /* f[] and prev[] hold four masks per digit, the fourth an always-zero pad
  * that lets one 16-byte vector cover a digit (see the drawing). */
 #define F9_MASKS 36
@@ -245,7 +260,7 @@ static inline uint64_t f9_dirty(const f9_state *s)
  * other bands of d, the cells leave the other digits. */
 static inline void f9_place(f9_state *s, int d, int b, uint32_t S)
 {
-    uint32_t cols = (S | S >> 9 | S >> 18) & F9_ROW;
+    uint32_t cols = F9_FOLD(S);
     uint32_t keep_col = ~(cols * F9_LANES);
     uint32_t own = s->f[4 * d + b];
     s->f[4 * d + 0] &= keep_col;
@@ -275,12 +290,11 @@ static inline int f9_band(uint64_t *elim, uint64_t *placed, f9_state *s, int i)
     s->f[i] = s->prev[i] = nm;
     /* rows down to one cell that is not placed yet: place the digit there.
      * A kept mask has a cell in every row (a permutation uses each), so
-     * taking one from every row borrows across none, and bit 8 of a row of
-     * `multi` says whether the row had a second. */
+     * taking one from every row borrows across none, and the rows left with
+     * a cell had a second. */
     int b = i & 3;
-    uint32_t rest = nm & (nm - F9_LANES);
-    uint32_t multi = (((rest & 0xFFu * F9_LANES) + 0xFFu * F9_LANES) | rest) & 0x100u * F9_LANES;
-    uint32_t S = nm & ~(multi | (multi - (multi >> 8))) & s->unsolved[b];
+    uint32_t rest = nm & (nm - F9_LANES), multi = F9_ROW_FLAGS(rest);
+    uint32_t S = nm & ~F9_ROWS(multi) & s->unsolved[b];
     if (S) {
         *placed += (uint64_t)__builtin_popcount(S);
         f9_place(s, i >> 2, b, S);
@@ -306,26 +320,17 @@ static inline void f9_assign(f9_state *s, int d, int b, int p)
  * f9_band. Returns 0 on a contradiction. */
 static inline int f9_band_all(uint64_t *elim, uint64_t *placed, f9_state *s)
 {
-#define F9_V(x)                                                                                    \
-    {                                                                                              \
-        (x), (x), (x), 0                                                                           \
-    }
-    const f9_v4 occupied = F9_V(0x1249249u), low8 = F9_V(0xFFu * F9_LANES);
-    const f9_v4 high = F9_V(0x100u * F9_LANES), lanes = F9_V(F9_LANES), band = F9_V(F9_BAND);
-    /* within each row, box k + 1 (or k + 2) moved to box k */
-    const f9_v4 next_lo = F9_V(0x09u * F9_LANES), next_hi = F9_V(0x40u * F9_LANES);
-    const f9_v4 after_lo = F9_V(0x01u * F9_LANES), after_hi = F9_V(0x48u * F9_LANES);
-#undef F9_V
     const f9_v4 unsolved = f9_load(s->unsolved);
     f9_v4 singles[9];
     for (int d = 0; d < 9; d++) {
         f9_v4 x = f9_load(&s->f[4 * d]);
-        f9_v4 o = (x | x >> 1 | x >> 2) & occupied;
-        f9_v4 k1 = ((o >> 3) & next_lo) | ((o << 6) & next_hi);
-        f9_v4 k2 = ((o >> 6) & after_lo) | ((o << 3) & after_hi);
+        f9_v4 o = (x | x >> 1 | x >> 2) & 0x1249249u;
+        /* within each row, box k + 1 (k1) or k + 2 (k2) moved to box k */
+        f9_v4 k1 = ((o >> 3) & 0x09u * F9_LANES) | ((o << 6) & 0x40u * F9_LANES);
+        f9_v4 k2 = ((o >> 6) & 0x01u * F9_LANES) | ((o << 3) & 0x48u * F9_LANES);
         /* rows turned by one and by two, within the band */
-        f9_v4 k1r1 = ((k1 >> 9) | (k1 << 18)) & band, k1r2 = ((k1 >> 18) | (k1 << 9)) & band;
-        f9_v4 k2r1 = ((k2 >> 9) | (k2 << 18)) & band, k2r2 = ((k2 >> 18) | (k2 << 9)) & band;
+        f9_v4 k1r1 = ((k1 >> 9) | (k1 << 18)) & F9_BAND, k1r2 = ((k1 >> 18) | (k1 << 9)) & F9_BAND;
+        f9_v4 k2r1 = ((k2 >> 9) | (k2 << 18)) & F9_BAND, k2r2 = ((k2 >> 18) | (k2 << 9)) & F9_BAND;
         f9_v4 keep = o & ((k1r1 & k2r2) | (k2r1 & k1r2));
         f9_v4 nm = x & (keep | keep << 1 | keep << 2);
         if (!nm[0] || !nm[1] || !nm[2]) return 0;
@@ -333,9 +338,8 @@ static inline int f9_band_all(uint64_t *elim, uint64_t *placed, f9_state *s)
         memcpy(&s->f[4 * d], &nm, sizeof(nm));
         memcpy(&s->prev[4 * d], &nm, sizeof(nm));
         /* rows down to one cell, as in f9_band */
-        f9_v4 rest = nm & (nm - lanes);
-        f9_v4 multi = (((rest & low8) + low8) | rest) & high;
-        singles[d] = nm & ~(multi | (multi - (multi >> 8))) & unsolved;
+        f9_v4 rest = nm & (nm - F9_LANES), multi = F9_ROW_FLAGS(rest);
+        singles[d] = nm & ~F9_ROWS(multi) & unsolved;
     }
     for (int d = 0; d < 9; d++) {
         if (!f9_any(singles[d])) continue;
@@ -392,7 +396,6 @@ static inline int f9_settle(f9_ctx *c, f9_state *s, uint64_t *touched)
  * the number of masks narrowed. */
 static inline int f9_stacks(f9_ctx *c, f9_state *s, uint64_t digits)
 {
-    const f9_v4 row = {F9_ROW, F9_ROW, F9_ROW, 0};
     int narrowed = 0;
     while (digits) {
         uint32_t *p = &s->f[__builtin_ctzll(digits)];
@@ -401,7 +404,7 @@ static inline int f9_stacks(f9_ctx *c, f9_state *s, uint64_t digits)
         /* lane b: the columns band b still has; within a stack a column
          * turned by one (c1) or two (c2), and a band turned by one
          * (shuffle 1, 2, 0) or two (2, 0, 1) */
-        f9_v4 y = (x | x >> 9 | x >> 18) & row;
+        f9_v4 y = F9_FOLD(x);
         f9_v4 c1 = ((y >> 1) & 0x0DBu) | ((y << 2) & 0x124u);
         f9_v4 c2 = ((y >> 2) & 0x049u) | ((y << 1) & 0x1B6u);
         /* (band r, column k) is kept when the other two bands take the
@@ -624,24 +627,17 @@ static void f9_write_grid(const f9_state *s, uint8_t *out)
  * allowing) when the set of branch `at` has no given, else 0. */
 static int f9_swap_second(f9_ctx *c, const f9_state *s, f9_branch at)
 {
-    const f9_v4 low8 = {0xFFu * F9_LANES, 0xFFu * F9_LANES, 0xFFu * F9_LANES, 0};
-    const f9_v4 high = {0x100u * F9_LANES, 0x100u * F9_LANES, 0x100u * F9_LANES, 0};
-    const f9_v4 row = {F9_ROW, F9_ROW, F9_ROW, 0};
     const f9_v4 given = {c->given[0], c->given[1], c->given[2], 0};
     int x = __builtin_ctz(f9_cell_digits(s, at.b, at.p));
     f9_v4 xy = f9_load(&s->f[4 * x]) | f9_load(&s->f[4 * at.d]);
     f9_v4 set = {0, 0, 0, 0};
     set[at.b] = 1u << at.p;
     for (;;) {
-        /* the rows the set touches (bit 8 of a row: any of its 9 bits, as in
-         * f9_band), its columns, and its boxes (a column of the band folded) */
-        f9_v4 h = (((set & low8) + low8) | set) & high;
-        f9_v4 rows = h | (h - (h >> 8));
-        f9_v4 folded = (set | set >> 9 | set >> 18) & row;
+        /* the rows, boxes and columns the set touches */
+        f9_v4 row_flags = F9_ROW_FLAGS(set), folded = F9_FOLD(set);
+        f9_v4 box_flags = F9_BOX_FLAGS(folded);
         uint32_t cols = folded[0] | folded[1] | folded[2];
-        f9_v4 box_flags = (folded | folded >> 1 | folded >> 2) & 0x49u;
-        f9_v4 boxes = (box_flags | box_flags << 1 | box_flags << 2) * F9_LANES;
-        f9_v4 grown = xy & (rows | boxes | cols * F9_LANES);
+        f9_v4 grown = xy & (F9_ROWS(row_flags) | (F9_BOX_COLUMNS(box_flags) | cols) * F9_LANES);
         if (f9_any(grown & given)) return 0;
         if (!f9_any(grown ^ set)) break;
         set = grown;
@@ -812,9 +808,7 @@ static inline int f9_any_above(const uint8_t grid[96], uint8_t v)
  * twice in a unit (sudoku_solve leaves both to this). */
 static sudoku_status f9_init(f9_state *s, uint32_t given[3], const uint8_t *cells)
 {
-    const f9_v4 row0 = {F9_ROW, F9_ROW, F9_ROW, 0}, band = {F9_BAND, F9_BAND, F9_BAND, 0};
-    const f9_v4 low8 = {0xFFu * F9_LANES, 0xFFu * F9_LANES, 0xFFu * F9_LANES, 0};
-    const f9_v4 high = {0x100u * F9_LANES, 0x100u * F9_LANES, 0x100u * F9_LANES, 0};
+    const f9_v4 band = {F9_BAND, F9_BAND, F9_BAND, 0};
     const f9_v4 real = {~0u, ~0u, ~0u, 0}; /* the three bands, not the pad */
     _Alignas(32) uint8_t grid[96] = {0};
     memcpy(grid, cells, 81);
@@ -829,17 +823,15 @@ static sudoku_status f9_init(f9_state *s, uint32_t given[3], const uint8_t *cell
         f9_v4 g = f9_cells_equal(grid, (uint8_t)(d + 1));
         /* per band: bit 8 of each row the givens of d are in (as in f9_band),
          * bits 0, 3, 6 of each box, and the columns */
-        f9_v4 row_flags = (((g & low8) + low8) | g) & high;
-        f9_v4 folded = (g | g >> 9 | g >> 18) & row0;
-        f9_v4 box_flags = (folded | folded >> 1 | folded >> 2) & 0x49u;
+        f9_v4 row_flags = F9_ROW_FLAGS(g), folded = F9_FOLD(g);
+        f9_v4 box_flags = F9_BOX_FLAGS(folded);
         uint32_t cols = folded[0] | folded[1] | folded[2];
         rows_filled += __builtin_popcount(row_flags[0] | row_flags[1] >> 1 | row_flags[2] >> 2);
         boxes_filled += __builtin_popcount(box_flags[0] | box_flags[1] << 1 | box_flags[2] << 2);
         columns_filled += __builtin_popcount(cols);
         /* banned: those rows whole, those boxes and columns in every row */
-        f9_v4 rows = row_flags | (row_flags - (row_flags >> 8));
-        f9_v4 lines = (box_flags | box_flags << 1 | box_flags << 2) | cols;
-        f9_v4 f = (band & ~(rows | lines * F9_LANES | filled)) | g;
+        f9_v4 lines = F9_BOX_COLUMNS(box_flags) | cols;
+        f9_v4 f = (band & ~(F9_ROWS(row_flags) | lines * F9_LANES | filled)) | g;
         memcpy(&s->f[4 * d], &f, sizeof(f));
         f = ~f & real; /* every band gets a first update; the pad stays equal */
         memcpy(&s->prev[4 * d], &f, sizeof(f));
