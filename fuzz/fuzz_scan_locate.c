@@ -48,11 +48,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (scan_warp(&img, corners, SCAN_WARP_SIDE, &grid) == 0) {
             FUZZ_ASSERT(grid.w == SCAN_WARP_SIDE && grid.h == SCAN_WARP_SIDE);
             static unsigned char cells[81][SCAN_CELL_BYTES], ink[81][SCAN_INK_BYTES];
-            static const uint8_t all[81] = {
-                0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20,
-                21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41,
-                42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62,
-                63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80};
+            uint8_t all[81]; /* every cell's ink image, not only a reading's pencil cells */
+            for (int i = 0; i < 81; i++) all[i] = (uint8_t)i;
             scan_cut_cells(&grid, cells);
             scan_cut_ink(&grid, all, 81, ink);
             scan_image_free(&grid);
