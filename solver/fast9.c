@@ -774,34 +774,41 @@ static inline uint32_t f9_bytes_equal(const uint8_t *p, uint8_t v)
 }
 
 /* The three band masks of the cells of an 81-cell grid that hold v (0 for
- * the blanks), padded with a zero lane. */
-static inline f9_v4 f9_cells_equal(const uint8_t grid[96], uint8_t v)
+ * the blanks), padded with a zero lane. The grid is read where it lies, the
+ * last vector overlapping the one before so as to end at cell 80: a copy to
+ * a padded buffer would be read back before its stores left the store
+ * buffer, which stalls the loads. */
+static inline f9_v4 f9_cells_equal(const uint8_t cells[81], uint8_t v)
 {
-#if defined(F9_BMI2) /* the AVX2 build: 32 bytes a compare */
-    const __m256i *g = (const __m256i *)(const void *)grid, want = _mm256_set1_epi8((char)v);
-    uint64_t lo =
-        (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_load_si256(g), want)) |
-        (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_load_si256(g + 1), want))
-            << 32;
-    uint64_t hi = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_load_si256(g + 2), want));
-#else
-    uint64_t lo = (uint64_t)f9_bytes_equal(grid, v) | (uint64_t)f9_bytes_equal(grid + 16, v) << 16 |
-                  (uint64_t)f9_bytes_equal(grid + 32, v) << 32 |
-                  (uint64_t)f9_bytes_equal(grid + 48, v) << 48;
-    uint64_t hi = (uint64_t)f9_bytes_equal(grid + 64, v) | (uint64_t)f9_bytes_equal(grid + 80, v)
-                                                               << 16;
+    /* lo: cells 0..63, hi: cells 64..80 */
+#if defined(F9_BMI2) /* the AVX2 build: 32 bytes a compare, the last at cell 49 */
+    const __m256i want = _mm256_set1_epi8((char)v);
+#define F9_EQ32(at)                                                                                \
+    (uint64_t)(uint32_t) _mm256_movemask_epi8(_mm256_cmpeq_epi8(                                   \
+        _mm256_loadu_si256((const __m256i *)(const void *)(cells + (at))), want))
+    uint64_t lo = F9_EQ32(0) | F9_EQ32(32) << 32;
+    uint64_t hi = F9_EQ32(49) >> 15;
+#undef F9_EQ32
+#else /* 16 bytes a compare, the last at cell 65 */
+    uint64_t lo = (uint64_t)f9_bytes_equal(cells, v) |
+                  (uint64_t)f9_bytes_equal(cells + 16, v) << 16 |
+                  (uint64_t)f9_bytes_equal(cells + 32, v) << 32 |
+                  (uint64_t)f9_bytes_equal(cells + 48, v) << 48;
+    uint64_t hi = (uint64_t)f9_bytes_equal(cells + 64, v) |
+                  (uint64_t)(f9_bytes_equal(cells + 65, v) >> 15) << 16;
 #endif
     f9_v4 band = {(uint32_t)lo, (uint32_t)(lo >> 27), (uint32_t)(lo >> 54 | hi << 10), 0};
     return band & (f9_v4){F9_BAND, F9_BAND, F9_BAND, 0};
 }
 
-/* Whether a byte of the 96 is above v. */
-static inline int f9_any_above(const uint8_t grid[96], uint8_t v)
+/* Whether a cell of the 81 holds a value above v; read like f9_cells_equal,
+ * the sixth load from cell 65. */
+static inline int f9_any_above(const uint8_t cells[81], uint8_t v)
 {
     f9_b16 above = {0};
-    for (int i = 0; i < 96; i += 16) {
+    for (int i = 0; i < 81; i += 16) {
         f9_b16 x;
-        memcpy(&x, grid + i, sizeof(x));
+        memcpy(&x, cells + (i < 65 ? i : 65), sizeof(x));
         above |= (f9_b16)(x > v);
     }
     uint64_t q[2];
@@ -818,17 +825,15 @@ static sudoku_status f9_init(f9_state *s, uint32_t given[3], const uint8_t *cell
 {
     const f9_v4 band = {F9_BAND, F9_BAND, F9_BAND, 0};
     const f9_v4 real = {~0u, ~0u, ~0u, 0}; /* the three bands, not the pad */
-    _Alignas(32) uint8_t grid[96] = {0};
-    memcpy(grid, cells, 81);
-    if (f9_any_above(grid, 9)) return SUDOKU_INVALID;
+    if (f9_any_above(cells, 9)) return SUDOKU_INVALID;
 
-    f9_v4 filled = band & ~f9_cells_equal(grid, 0);
+    f9_v4 filled = band & ~f9_cells_equal(cells, 0);
     /* Every given fills a row, a box and a column for its digit; two givens
      * of a digit in one unit fill it once. So summed over the digits, the
      * rows, boxes and columns filled are the givens, or there is a repeat. */
     int rows_filled = 0, boxes_filled = 0, columns_filled = 0;
     for (int d = 0; d < 9; d++) {
-        f9_v4 g = f9_cells_equal(grid, (uint8_t)(d + 1));
+        f9_v4 g = f9_cells_equal(cells, (uint8_t)(d + 1));
         /* per band: bit 8 of each row the givens of d are in (as in f9_band),
          * bits 0, 3, 6 of each box, and the columns */
         f9_v4 row_flags = F9_ROW_FLAGS(g), folded = F9_FOLD(g);
