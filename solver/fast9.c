@@ -458,6 +458,13 @@ static int f9_propagate(f9_ctx *c, f9_state *s, uint32_t bival[3], uint64_t dirt
     uint64_t touched = 0;
     for (;;) {
         if (!f9_settle(c, s, &touched, dirty)) return 0;
+        /* every cell placed: a solution (placements keep the rules), and
+         * the counts and the stack update would find nothing */
+        f9_v4 u = f9_load(s->unsolved);
+        if (!f9_any(u)) {
+            bival[0] = bival[1] = bival[2] = 0;
+            return 1;
+        }
 
         /* a1/a2/a3: cells with at least one/two/three candidates */
         f9_v4 a1 = {0, 0, 0, 0}, a2 = a1, a3 = a1;
@@ -466,7 +473,6 @@ static int f9_propagate(f9_ctx *c, f9_state *s, uint32_t bival[3], uint64_t dirt
         f9_count(s, 4, &a1, &a2, &a3), f9_count(s, 5, &a1, &a2, &a3);
         f9_count(s, 6, &a1, &a2, &a3), f9_count(s, 7, &a1, &a2, &a3);
         f9_count(s, 8, &a1, &a2, &a3);
-        f9_v4 u = f9_load(s->unsolved);
         if (f9_any(u & ~a1)) return 0;
         f9_v4 single = u & ~a2;
         dirty = 0;
