@@ -10,7 +10,8 @@
  * the check stays exact). A file of 95 puzzles solves in a millisecond,
  * far too little to time; its copies give the clock a second's work and the
  * solver no chance to learn one file by heart. A round is then only a loop
- * of sudoku_solve calls over memory, split over the threads, each with its
+ * of sudoku_solve calls over memory already written once (so that no page
+ * faults in under the clock), split over the threads, each with its
  * own solver and scratch puzzle, timed by the CPU time of the process (the
  * solving threads), which other work on the machine does not inflate the way
  * it inflates the wall clock (--wall times by that clock instead, the way
@@ -412,14 +413,23 @@ static int run_round(struct set *s, struct run_ctx *c, const struct bench_opts *
     return check_run(s, c, o->unique, st) != 0;
 }
 
-/* Room for the answers of s->n puzzles. Returns 0, or 2 when memory ran out. */
+/* Room for the answers of s->n puzzles, every page of it written once
+ * here: a page's first write is a fault the kernel serves, and a second's
+ * copies fill some 100 MB, whose faults (3 us a page on the development
+ * machine) would otherwise fall in the first timed round, 4% of it.
+ * Returns 0, or 2 when memory ran out. */
 static int size_answers(const struct set *s, struct run_ctx *c)
 {
-    uint8_t *found = realloc(c->found, s->n * c->cap * s->cells + 1);
+    size_t found_bytes = s->n * c->cap * s->cells + 1,
+           outcome_bytes = s->n * sizeof(struct outcome) + 1;
+    uint8_t *found = realloc(c->found, found_bytes);
     if (found) c->found = found;
-    struct outcome *outcomes = realloc(c->outcomes, s->n * sizeof(*outcomes) + 1);
+    struct outcome *outcomes = realloc(c->outcomes, outcome_bytes);
     if (outcomes) c->outcomes = outcomes;
-    return found && outcomes ? 0 : 2;
+    if (!found || !outcomes) return 2;
+    memset(found, 0, found_bytes);
+    memset(outcomes, 0, outcome_bytes);
+    return 0;
 }
 
 static int cmp_round(const void *a, const void *b)
