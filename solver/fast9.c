@@ -29,8 +29,10 @@
  * with one unsolved cell places the digit there: its column leaves the other
  * two bands, the cell leaves the other eight digits. Each mask is compared
  * with its value at its last update (prev, a vector compare of all 27) to
- * find the masks to update next, until none changed. The start state, where
- * every mask needs an update, takes all 27 at once in vectors (f9_band_all).
+ * find the masks to update next, until none changed; a node's first round
+ * needs no compare, as its guess changed one known mask. The start state,
+ * where every mask needs an update, takes all 27 at once in vectors
+ * (f9_band_all).
  *
  * Stack update. The same argument sideways: in a stack (three columns) a
  * digit's three bands take its three columns by a permutation. Folding each
