@@ -12,10 +12,12 @@
  * image, with paper beside them and inside the cells near their edges. The
  * largest kept candidate wins. When the largest component is not kept (text
  * or a crossword touching the grid, lines too faint to join), the grid is
- * also sought by its lines (scan/lattice.c) and taken when it scores better
- * and is bigger. The grid taken is then moved a cell at a time while that
- * scores better (realign): a page's edge one cell from the grid makes ten
- * evenly spaced lines with nine of the grid's. When none is kept, the
+ * also sought by its lines (scan/lattice.c), first in each large and sparse
+ * component's own ink, then in the whole photo, and taken when it scores
+ * better and is bigger. The grid taken is then moved, or one of its sides
+ * moved, a cell at a time while that scores better (realign): a page's edge
+ * one cell from the grid makes ten evenly spaced lines with nine of the
+ * grid's, and a steep view spaces them unevenly. When none is kept, the
  * reason is worked out from what was seen (dark photo, grid cut by the
  * photo's edge, grid too small).
  *
@@ -39,11 +41,13 @@
 #define MIN_LINE_SCORE   0.25       /* line_score of a grid */
 #define BOX_BONUS        0.25       /* weight of the box lines' extra ink in line_score */
 #define BESIDE           (0.15 / 9) /* beside a line: this share of a cell off it */
+#define MAX_LINE_INK     0.25       /* share of its box a component searched for lines may ink */
 #define LATTICE_QUADS    64         /* grids by their lines (scan/lattice.c) tried */
 #define REALIGN_STEPS    2          /* cells the grid found may be moved by, each way */
 
 typedef struct component {
     int count;
+    int seed;           /* one of its pixels, to flood it again */
     int x0, y0, x1, y1; /* bounding box, inclusive */
     int ext[4][2];      /* TL, TR, BR, BL extreme pixels */
     int ext_val[4];     /* their x+y, x-y, x+y, x-y */
@@ -133,7 +137,12 @@ static int components(const unsigned char *ink, int w, int h, component *best)
     int kept = 0;
     for (size_t start = 0; start < n; start++) {
         if (!ink[start] || seen[start]) continue;
-        component c = {0, w, h, -1, -1, {{0}}, {INT32_MAX, INT32_MIN, INT32_MIN, INT32_MAX}};
+        component c = {.seed = (int)start,
+                       .x0 = w,
+                       .y0 = h,
+                       .x1 = -1,
+                       .y1 = -1,
+                       .ext_val = {INT32_MAX, INT32_MIN, INT32_MIN, INT32_MAX}};
         size_t top = 0;
         stack[top++] = (int32_t)start;
         seen[start] = 1;
@@ -274,40 +283,123 @@ static double area(const double c[4][2])
     return fabs(a) / 2;
 }
 
-/* Moves the grid a cell at a time, across and down, while that makes it look more like one
- * (line_score). Ten evenly spaced lines need not be the grid's: a page's edge or a border one
- * cell from the grid's outer line makes ten with nine of the grid's, and the finders may take
- * those. Shifted a cell back onto all of the grid's lines, the box lines fall on the thick ones
- * and the line beside the page's edge on a line again, so the score rises. */
+/* Moves the grid a cell at a time, across and down, and each of its sides
+ * a cell out or in, while that makes it look more like one (line_score).
+ * Ten evenly spaced lines need not be the grid's: a page's edge or a
+ * border one cell from the grid's outer line makes ten with nine of the
+ * grid's, and the finders may take those; a curled page or a steep view
+ * spaces the lines unevenly, so the line finder may stop a row short.
+ * Moved back onto all of the grid's lines, the box lines fall on the thick
+ * ones and the line beside the page's edge on a line again, so the score
+ * rises. */
 static void realign(const unsigned char *ink, int w, int h, double grid[4][2])
 {
+    /* each move: cells its left, right, top and bottom sides go by; the
+     * whole grid across, down and diagonally, then one side out or in */
+    static const int moves[16][4] = {
+        {-1, -1, -1, -1}, {-1, -1, 0, 0}, {-1, -1, 1, 1}, {0, 0, -1, -1},
+        {0, 0, 1, 1},     {1, 1, -1, -1}, {1, 1, 0, 0},   {1, 1, 1, 1},
+        {-1, 0, 0, 0},    {1, 0, 0, 0},   {0, 1, 0, 0},   {0, -1, 0, 0},
+        {0, 0, -1, 0},    {0, 0, 1, 0},   {0, 0, 0, 1},   {0, 0, 0, -1},
+    };
+    static const int unit[4][2] = {{0, 0}, {1, 0}, {1, 1}, {0, 1}};
     double here = line_score(ink, w, h, grid);
     for (int step = 0; step < REALIGN_STEPS; step++) {
         scan_homography m;
         if (scan_homography_of(grid, &m) != 0) return;
         double best[4][2], top = here;
-        for (int du = -1; du <= 1; du++)
-            for (int dv = -1; dv <= 1; dv++) {
-                if (du == 0 && dv == 0) continue;
-                static const int unit[4][2] = {{0, 0}, {1, 0}, {1, 1}, {0, 1}};
-                double q[4][2];
-                int inside = 1;
-                for (int k = 0; k < 4; k++) {
-                    scan_homography_map(&m, unit[k][0] + du / 9.0, unit[k][1] + dv / 9.0, &q[k][0],
-                                        &q[k][1]);
-                    inside &= q[k][0] > -2 && q[k][1] > -2 && q[k][0] < w + 2 && q[k][1] < h + 2;
-                }
-                if (!inside || !convex(q)) continue;
-                double score = line_score(ink, w, h, q);
-                if (score > top) {
-                    top = score;
-                    memcpy(best, q, sizeof(best));
-                }
+        for (int i = 0; i < 16; i++) {
+            double q[4][2];
+            int inside = 1;
+            for (int k = 0; k < 4; k++) {
+                double u = unit[k][0] + moves[i][unit[k][0]] / 9.0,
+                       v = unit[k][1] + moves[i][2 + unit[k][1]] / 9.0;
+                scan_homography_map(&m, u, v, &q[k][0], &q[k][1]);
+                inside &= q[k][0] > -2 && q[k][1] > -2 && q[k][0] < w + 2 && q[k][1] < h + 2;
             }
+            if (!inside || !convex(q)) continue;
+            double score = line_score(ink, w, h, q);
+            if (score > top) {
+                top = score;
+                memcpy(best, q, sizeof(best));
+            }
+        }
         if (top <= here) return;
         here = top;
         memcpy(grid, best, sizeof(best));
     }
+}
+
+/* The best grid found by its lines so far (scan/lattice.c): taken when it
+ * is bigger than min_area and scores at least top. */
+typedef struct lattice_pick {
+    const unsigned char *ink; /* the whole photo's, for scoring */
+    int w, h;
+    double min_area, top;
+    int found;
+    double grid[4][2];
+} lattice_pick;
+
+/* Offers pick the grids scan_lattice_quads finds in part[pw*ph], a window
+ * of the photo whose top-left pixel is (x0, y0). Returns 0, or -1 when out
+ * of memory. */
+static int lattice_in(lattice_pick *pick, const unsigned char *part, int x0, int y0, int pw, int ph)
+{
+    double quads[LATTICE_QUADS][4][2];
+    int n = scan_lattice_quads(part, pw, ph, quads, LATTICE_QUADS);
+    if (n < 0) return -1;
+    for (int i = 0; i < n; i++) {
+        double q[4][2];
+        int inside = 1;
+        for (int k = 0; k < 4; k++) {
+            q[k][0] = quads[i][k][0] + x0 + 0.5;
+            q[k][1] = quads[i][k][1] + y0 + 0.5;
+            inside &=
+                q[k][0] > -2 && q[k][1] > -2 && q[k][0] < pick->w + 2 && q[k][1] < pick->h + 2;
+        }
+        if (!inside || !convex(q) || area(q) < pick->min_area) continue;
+        double score = line_score(pick->ink, pick->w, pick->h, q);
+        if (score < pick->top) continue;
+        pick->top = score;
+        pick->found = 1;
+        memcpy(pick->grid, q, sizeof(q));
+    }
+    return 0;
+}
+
+/* Offers pick the grids found by their lines in component c's own ink,
+ * flooded again from its seed into a window of its bounding box. Returns 0,
+ * or -1 when out of memory. */
+static int component_lattice(lattice_pick *pick, const component *c)
+{
+    int pw = c->x1 - c->x0 + 1, ph = c->y1 - c->y0 + 1, w = pick->w;
+    unsigned char *part = calloc((size_t)pw * ph, 1);
+    int32_t *stack = malloc(sizeof(*stack) * (size_t)c->count);
+    if (part == NULL || stack == NULL) {
+        free(part);
+        free(stack);
+        return -1;
+    }
+    size_t top = 0;
+    stack[top++] = c->seed;
+    part[(size_t)(c->seed / w - c->y0) * pw + c->seed % w - c->x0] = 1;
+    while (top > 0) {
+        int32_t i = stack[--top];
+        int x = i % w, y = i / w;
+        for (int dy = -1; dy <= 1; dy++)
+            for (int dx = -1; dx <= 1; dx++) {
+                int xx = x + dx, yy = y + dy;
+                if (xx < c->x0 || xx > c->x1 || yy < c->y0 || yy > c->y1) continue;
+                unsigned char *mark = part + (size_t)(yy - c->y0) * pw + (xx - c->x0);
+                if (*mark || !pick->ink[(size_t)yy * w + xx]) continue;
+                *mark = 1;
+                stack[top++] = yy * w + xx;
+            }
+    }
+    free(stack);
+    int rc = lattice_in(pick, part, c->x0, c->y0, pw, ph);
+    free(part);
+    return rc;
 }
 
 static const char *why_not(const scan_image *img, const component *best, int kept)
@@ -393,29 +485,24 @@ scan_status scan_find_grid(const scan_image *img, double corners[4][2], const ch
         break;
     }
     /* The largest component was no grid: text or a crossword may touch the
-     * grid, or its lines be broken. Look for its lines; a grid found so is
-     * taken over a smaller component's when it looks more like a grid. */
+     * grid, or its lines be broken. Look for its lines, first among each
+     * large component's own ink (a page's edge or a shadow joined to the
+     * grid spoils its extreme points, while texture elsewhere, wood grain
+     * or a carpet, would outvote its lines in the whole photo), then in the
+     * whole photo; a grid found so is taken over a smaller component's when
+     * it looks more like a grid. */
     if (won != 0) {
-        double quads[LATTICE_QUADS][4][2], top = won_score;
-        int n = scan_lattice_quads(ink, small.w, small.h, quads, LATTICE_QUADS);
-        if (n < 0) {
-            st = SCAN_NO_MEMORY;
-            goto fail;
+        lattice_pick pick = {ink, small.w, small.h, 1.5 * won_area, won_score, 0, {{0}}};
+        for (int i = 0; i < kept && (won < 0 || i < won); i++) {
+            const component *c = &best[i];
+            long bw = c->x1 - c->x0 + 1, bh = c->y1 - c->y0 + 1;
+            /* a grid's lines ink a tenth of its box; a blob or noise much more */
+            if (bw < side / 6 || bh < side / 6 || c->count > MAX_LINE_INK * bw * bh) continue;
+            if (component_lattice(&pick, c) != 0) goto fail;
         }
-        for (int i = 0; i < n; i++) {
-            double q[4][2];
-            int inside = 1;
-            for (int k = 0; k < 4; k++) {
-                q[k][0] = quads[i][k][0] + 0.5;
-                q[k][1] = quads[i][k][1] + 0.5;
-                inside &=
-                    q[k][0] > -2 && q[k][1] > -2 && q[k][0] < small.w + 2 && q[k][1] < small.h + 2;
-            }
-            if (!inside || !convex(q) || area(q) < 1.5 * won_area) continue;
-            double score = line_score(ink, small.w, small.h, q);
-            if (score < top) continue;
-            top = score;
-            memcpy(grid, q, sizeof(grid));
+        if (lattice_in(&pick, ink, 0, 0, small.w, small.h) != 0) goto fail;
+        if (pick.found) {
+            memcpy(grid, pick.grid, sizeof(grid));
             st = SCAN_OK;
             *reason = "a grid was found";
         }
