@@ -23,6 +23,13 @@
 #   p50 / p95 ms       decode + detect + recognise per photo (timing_us), pinned
 # The labels do not say which digits are printed, so givens and entries count
 # together.
+#
+# FOLDS=DIR (written by `scan/train/train.py cv --export-folds DIR`: foldK.bin,
+# the network trained without fold K, and foldK.txt, its held-out photos):
+# the table is of held-out photos instead. For each fold a copy of SUDOKU is
+# linked with that fold's network (from the objects next to SUDOKU) and reads
+# the fold's held-out phone photos, so every figure, candidates included, is
+# the whole C scanner's on photos its network never saw.
 # Needs jq.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -34,16 +41,15 @@ bench_pin 1
 data=build/scan-phones
 scripts/scan-phones-data.sh "$data" >/dev/null
 
-# read_split SPLIT: a line per photo: "ok|miss READ LABELS TOTAL_US PAGE CANDIDATES PENCIL",
+# read_photos SUDOKU PHOTO...: a line per photo: "ok|miss READ LABELS TOTAL_US PAGE CANDIDATES PENCIL",
 # READ the 81 cells as read (a given or an entry, '.' for neither), LABELS the
 # 81 labels (0-9, 'p' for pencil marks), PAGE the photo's page (its name's first
 # five characters), CANDIDATES the 81 cells' candidates as read, comma-separated
 # ("18,,..."), PENCIL the cells listed as pencil marks ("2 6 40").
-read_split() {
-    local dir=$data/datasets/end_to_end/$1 files=() f
-    for f in "$dir"/images/*.jpg; do files+=("$f"); done
+read_photos() {
+    local sudoku=$1 files=("${@:2}") f
     # exit 1 (some photo not read as a unique puzzle) is a result here
-    { "${pin[@]}" "$SUDOKU" scan --json "${files[@]}" 2>/dev/null || true; } |
+    { "${pin[@]}" "$sudoku" scan --json "${files[@]}" 2>/dev/null || true; } |
         jq -r '[(if .puzzle then "ok" else "miss" end),
                 (if .puzzle then ([.puzzle, .entries] | map(split("")) | transpose |
                     map(if .[0] != "." then .[0] else .[1] end) | join("")) else "-" end),
@@ -53,7 +59,7 @@ read_split() {
         paste - <(for f in "${files[@]}"; do
             name=${f##*/}
             printf '%s\t' "${name:0:5}"
-            tr -s ' \n' '\n' <"$dir/labels/${name%.jpg}.txt" | grep . | sed 's/^10$/p/' | tr -d '\n'
+            tr -s ' \n' '\n' <"${f%/images/*}/labels/${name%.jpg}.txt" | grep . | sed 's/^10$/p/' | tr -d '\n'
             echo
         done) | awk -F'\t' '{ print $1 "\t" $2 "\t" $7 "\t" $3 "\t" $6 "\t" $4 "\t" $5 }'
 }
@@ -99,17 +105,43 @@ percentiles() {
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-read_split train >"$tmp/train"
-read_split val >"$tmp/val"
-cat "$tmp/train" "$tmp/val" >"$tmp/both"
+photos=$data/datasets/end_to_end
+if [ -z "${FOLDS:-}" ]; then
+    splits="train val both"
+    read_photos "$SUDOKU" "$photos"/train/images/*.jpg >"$tmp/train"
+    read_photos "$SUDOKU" "$photos"/val/images/*.jpg >"$tmp/val"
+    cat "$tmp/train" "$tmp/val" >"$tmp/both"
+else
+    splits="held-out"
+    objs=$(dirname "$SUDOKU")
+    : >"$tmp/held-out"
+    for model in "$FOLDS"/fold*.bin; do
+        fold=$tmp/$(basename "$model" .bin)
+        mkdir -p "$fold"
+        cp "$model" "$fold/digits.bin" # embed-model.sh names the model after its file
+        scripts/embed-model.sh "$fold/model.c" "$fold/digits.bin"
+        cc -c "$fold/model.c" -o "$fold/model.o"
+        # the fold's model object comes first, so the archive's own is never pulled in
+        cc -o "$fold/sudoku" "$objs/obj/cli/main.o" "$fold/model.o" "$objs/libcli.a" \
+            "$objs/libformats.a" "$objs/libwriters.a" "$objs/libscan.a" "$objs/libsudoku.a" \
+            -lleptonica -lm -lcjson -pthread
+        mapfile -t held < <(sed -n 's#^phones/\([a-z]*\)/\(.*\)#'"$photos"'/\1/images/\2.jpg#p' "${model%.bin}.txt")
+        [ ${#held[@]} -eq 0 ] || read_photos "$fold/sudoku" "${held[@]}" >>"$tmp/held-out"
+    done
+fi
 
 echo "bench/scan-phones.sh: $SUDOKU on the train and val photos of AlexKubiesa/sudoku-scanner ($where, one thread)"
-echo "The classifier is trained on these photos: this is how it reads what it learnt from; the"
-echo "held-out figures are scan/train/RESULTS.md's cross-validation. Candidates: scan/train/candidates.txt."
+if [ -z "${FOLDS:-}" ]; then
+    echo "The classifier is trained on these photos: this is how it reads what it learnt from; the"
+    echo "held-out figures are scan/train/RESULTS.md's cross-validation. Candidates: scan/train/candidates.txt."
+else
+    echo "Held out: each photo read by the network of $FOLDS trained without its fold. Candidates:"
+    echo "scan/train/candidates.txt."
+fi
 echo
 echo "| split | photos | grids found | read exactly | cells right | pencil cells read as a digit | pencil cells listed | candidates read exactly | candidate digits read | digits invented | p50 ms | p95 ms |"
 echo "|---|---|---|---|---|---|---|---|---|---|---|---|"
-for split in train val both; do
+for split in $splits; do
     read -r found exact cells pencil listed cands digits invented < <(score <"$tmp/$split")
     read -r p50 p95 < <(awk -F'\t' '$1 == "ok" { print $4 }' "$tmp/$split" | percentiles)
     echo "| $split | ${found#*/} | ${found%/*} | ${exact%/*} | $cells | $pencil | $listed | $cands | $digits | $invented | $p50 | $p95 |"

@@ -342,9 +342,10 @@ def pencil_counts(pred, labels):
                      (~pen & (pred == PENCIL)).sum(), (~pen).sum()])
 
 
-def score(net, photos, rels):
+def score(net, photos, rels, held_out=None):
     """Per task: cells right, cells, puzzles exact, puzzles, grids not found. The "as read"
-    tasks count the reader's classes (reader.py: entries read against the solution)."""
+    tasks count the reader's classes (reader.py: entries read against the solution). The
+    network's probabilities for each photo's cells go to held_out[rel] when it is given."""
     res = {task: [0, 0, 0, 0, 0] for task in TASKS}
     pencil = np.zeros(5, np.int64)
     wrong = []
@@ -352,6 +353,8 @@ def score(net, photos, rels):
         kind = "phones" if r.startswith(PHONES) else "printed" if r.startswith("images/") else "mixed"
         cells, labels = photos[r]
         probs = None if cells is None else predict(net, cells)
+        if held_out is not None and probs is not None:
+            held_out[r] = probs
         for task, pred in ((kind, None if probs is None else probs.argmax(1)),
                            (kind + " as read", None if probs is None else reader.read(probs, cells))):
             t = res[task]
@@ -405,12 +408,19 @@ def cmd_cv(args, photos, rendered):
     pencil_total = np.zeros(5, np.int64)
     lines = []
     per_photo = {}
+    held_out = {}
     for k in range(FOLDS) if args.fold is None else [args.fold - 1]:
         train = [r for r in rels if fold[r] != k]
         test = [r for r in rels if fold[r] == k]
         print(f"fold {k + 1}: {len(train)} train photos, {len(test)} held out", flush=True)
         net = fit(*training_set(photos, train, rendered), args)
-        res, wrong, pencil = score(net, photos, test)
+        if args.export_folds:
+            # the fold's network and its held-out photos, for reading them with the C scanner
+            os.makedirs(args.export_folds, exist_ok=True)
+            export(net, os.path.join(args.export_folds, f"fold{k + 1}.bin"))
+            with open(os.path.join(args.export_folds, f"fold{k + 1}.txt"), "w") as f:
+                f.writelines(r + "\n" for r in test)
+        res, wrong, pencil = score(net, photos, test, held_out)
         pencil_total += pencil
         for task in total:
             if not res[task][3]:
@@ -431,6 +441,8 @@ def cmd_cv(args, photos, rendered):
     if pencil_total[2] or pencil_total[4]:
         lines.append(f"all phones as read, {fmt_pencil(pencil_total)}")
         print(lines[-1])
+    # the held-out readings, for studying the reader's rules without retraining
+    np.savez_compressed(os.path.join(args.work, "held-out.npz"), probs=np.array(held_out, dtype=object))
     worst = sorted(per_photo.items(), key=lambda kv: (-kv[1], kv[0]))
     lines.append("photos with 3 or more wrong cells: " +
                  ", ".join(f"{r} {n}" for r, n in worst if n >= 3))
@@ -535,6 +547,8 @@ def main():
     ap.add_argument("--model", default="scan/model/digits.bin")
     ap.add_argument("--fixture", default="tests/data/scan/classify_ref.txt")
     ap.add_argument("--results", default="scan/train/RESULTS.md")
+    ap.add_argument("--export-folds", default="",
+                    help="cv: write each fold's network (foldK.bin) and held-out photos (foldK.txt) here")
     args = ap.parse_args()
 
     torch.set_num_threads(1)
