@@ -69,6 +69,36 @@ Test(scan_entries, a_clearly_written_mistake_stays_as_written)
     cr_assert_float_eq(r.conf[40], 0.95f, 1e-6);
 }
 
+/* Pencil marks read as one of their digits: not the solution's there, and the network gave
+ * pencil marks a fair share (at least SCAN_ENTRY_PENCIL of the digit's). Just under that share,
+ * the digit stands as written. */
+Test(scan_entries, an_entry_off_the_solution_with_a_fair_chance_of_pencil_marks_is_pencil_marks)
+{
+    reading r;
+    reading_init(&r);
+    float p_read = 0.9f;
+    entry(&r, 20, wrong_digit(&r, 20), p_read, r.solution[20], 0.0f);
+    r.probs[20][SCAN_CLASS_PENCIL] = 1.1f * SCAN_ENTRY_PENCIL * p_read;
+    entry(&r, 60, wrong_digit(&r, 60), p_read, r.solution[60], 0.0f);
+    r.probs[60][SCAN_CLASS_PENCIL] = 0.9f * SCAN_ENTRY_PENCIL * p_read;
+    cr_assert_eq(settle(&r), 1);
+    cr_assert_eq(r.changed[0], 20);
+    cr_assert_eq(r.cls[20], SCAN_CLASS_PENCIL);
+    cr_assert_float_eq(r.conf[20], 1.1f * SCAN_ENTRY_PENCIL * p_read, 1e-6);
+    cr_assert_eq(r.cls[60], SCAN_CLASS_HANDWRITTEN - 1 + wrong_digit(&r, 60));
+}
+
+/* The solution's digit comes first: pencil marks are only what an entry it cannot be is. */
+Test(scan_entries, the_solutions_digit_wins_over_pencil_marks)
+{
+    reading r;
+    reading_init(&r);
+    entry(&r, 30, wrong_digit(&r, 30), 0.5f, r.solution[30], 0.3f);
+    r.probs[30][SCAN_CLASS_PENCIL] = 0.2f;
+    cr_assert_eq(settle(&r), 1);
+    cr_assert_eq(r.cls[30], SCAN_CLASS_HANDWRITTEN - 1 + r.solution[30]);
+}
+
 Test(scan_entries, givens_blanks_and_right_entries_are_left_alone)
 {
     reading r;

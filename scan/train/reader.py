@@ -9,7 +9,8 @@ Mirrored step by step (keep the two in step; the constants are read.c's and entr
   class that makes a unique puzzle is taken;
 - once the givens have one solution, an entry (a handwritten class) whose digit is not the
   solution's there becomes the solution's handwritten digit when the network gave that class
-  at least ENTRY_PRIOR times the probability of the class read (scan/entries.h).
+  at least ENTRY_PRIOR times the probability of the class read, else pencil marks when the
+  network gave those at least ENTRY_PENCIL times it (scan/entries.h).
 """
 import itertools
 import math
@@ -17,6 +18,7 @@ import math
 import numpy as np
 
 ENTRY_PRIOR = 0.05
+ENTRY_PENCIL = 0.01
 MAX_CHANGES = 3
 CHANGEABLE = 8
 HANDWRITTEN = 10
@@ -123,6 +125,10 @@ def read(probs, cells, prior=ENTRY_PRIOR):
         for i, c in enumerate(cls):
             if HANDWRITTEN <= c < PENCIL:
                 want = HANDWRITTEN - 1 + solution[i]
-                if want != c and probs[i, want] >= prior * probs[i, c]:
+                if want == c:
+                    continue
+                if probs[i, want] >= prior * probs[i, c]:
                     cls[i] = want
+                elif probs[i, PENCIL] >= ENTRY_PENCIL * probs[i, c]:
+                    cls[i] = PENCIL
     return np.array(cls)

@@ -342,17 +342,17 @@ def pencil_counts(pred, labels):
                      (~pen & (pred == PENCIL)).sum(), (~pen).sum()])
 
 
-def score(net, photos, rels, held_out=None):
+def score(probs_of, photos, rels, held_out=None):
     """Per task: cells right, cells, puzzles exact, puzzles, grids not found. The "as read"
-    tasks count the reader's classes (reader.py: entries read against the solution). The
-    network's probabilities for each photo's cells go to held_out[rel] when it is given."""
+    tasks count the reader's classes (reader.py: entries read against the solution). probs_of
+    (rel, cells) gives a photo's probabilities; they go to held_out[rel] when it is given."""
     res = {task: [0, 0, 0, 0, 0] for task in TASKS}
     pencil = np.zeros(5, np.int64)
     wrong = []
     for r in rels:
         kind = "phones" if r.startswith(PHONES) else "printed" if r.startswith("images/") else "mixed"
         cells, labels = photos[r]
-        probs = None if cells is None else predict(net, cells)
+        probs = None if cells is None else probs_of(r, cells)
         if held_out is not None and probs is not None:
             held_out[r] = probs
         for task, pred in ((kind, None if probs is None else probs.argmax(1)),
@@ -402,7 +402,12 @@ def fmt(t):
 
 
 def cmd_cv(args, photos, rendered):
+    """The cross-validation; with args.command "reread", the held-out probabilities a cv run
+    saved (held-out.npz in --work) read again by the current reader.py, no network trained."""
     rels = photo_list(args)
+    saved = os.path.join(args.work, "held-out.npz")
+    if args.command == "reread":
+        held = np.load(saved, allow_pickle=True)["probs"].item()
     fold = folds_of(rels)
     total = {task: [0] * 5 for task in TASKS}
     pencil_total = np.zeros(5, np.int64)
@@ -413,14 +418,17 @@ def cmd_cv(args, photos, rendered):
         train = [r for r in rels if fold[r] != k]
         test = [r for r in rels if fold[r] == k]
         print(f"fold {k + 1}: {len(train)} train photos, {len(test)} held out", flush=True)
-        net = fit(*training_set(photos, train, rendered), args)
-        if args.export_folds:
+        if args.command == "reread":
+            res, wrong, pencil = score(lambda r, cells: held[r], photos, test)
+        else:
+            net = fit(*training_set(photos, train, rendered), args)
+            res, wrong, pencil = score(lambda r, cells: predict(net, cells), photos, test, held_out)
+        if args.export_folds and args.command == "cv":
             # the fold's network and its held-out photos, for reading them with the C scanner
             os.makedirs(args.export_folds, exist_ok=True)
             export(net, os.path.join(args.export_folds, f"fold{k + 1}.bin"))
             with open(os.path.join(args.export_folds, f"fold{k + 1}.txt"), "w") as f:
                 f.writelines(r + "\n" for r in test)
-        res, wrong, pencil = score(net, photos, test, held_out)
         pencil_total += pencil
         for task in total:
             if not res[task][3]:
@@ -441,8 +449,9 @@ def cmd_cv(args, photos, rendered):
     if pencil_total[2] or pencil_total[4]:
         lines.append(f"all phones as read, {fmt_pencil(pencil_total)}")
         print(lines[-1])
-    # the held-out readings, for studying the reader's rules without retraining
-    np.savez_compressed(os.path.join(args.work, "held-out.npz"), probs=np.array(held_out, dtype=object))
+    if args.command == "cv":
+        # the held-out readings, for trying the reader's rules without retraining
+        np.savez_compressed(saved, probs=np.array(held_out, dtype=object))
     worst = sorted(per_photo.items(), key=lambda kv: (-kv[1], kv[0]))
     lines.append("photos with 3 or more wrong cells: " +
                  ", ".join(f"{r} {n}" for r, n in worst if n >= 3))
@@ -453,28 +462,37 @@ def cmd_cv(args, photos, rendered):
 def write_results(args, lines):
     with open(args.results, "w") as f:
         f.write("# Digit classifier: 4-fold cross-validation on the train photos\n\n")
-        f.write("Written by `" + " ".join(["/usr/bin/python3", "scan/train/train.py"] + sys.argv[1:]) +
-                "` (see README.md).\n")
+        command = " ".join(["/usr/bin/python3", "scan/train/train.py"] + sys.argv[1:])
+        if args.command == "reread":
+            f.write(f"The held-out probabilities of the last `train.py cv`, read again by `{command}`"
+                    " (see README.md).\n")
+        else:
+            f.write(f"Written by `{command}` (see README.md).\n")
         f.write(RESULTS_NOTE)
         f.write("\n```\n" + "\n".join(lines) + "\n```\n")
 
 
 RESULTS_NOTE = """
 Folds split the photos by id, so a photo and its handwritten twin (images/imageN and
-mixed/imageN) are held out together; each fold trains on the other three folds' cells plus the
-rendered digits and reads the held-out photos' cells as build/scan-dump cuts them. Per task:
-cells read as their label, of all 81 cells of every held-out photo (a photo whose grid is not
-found counts 81 wrong cells), and puzzles with all 81 cells right.
+mixed/imageN), and a phone page's four photos, are held out together; each fold trains on the
+other three folds' cells plus the rendered digits and reads the held-out photos' cells as
+build/scan-dump cuts them. Per task: cells read as their label, of all 81 cells of every
+held-out photo (a photo whose grid is not found counts 81 wrong cells), and puzzles with all 81
+cells right.
 
 - printed: the v2_train photos (images/): blank or printed digit 1-9, exactly.
 - mixed: the v2_mixed_train photos (mixed/): blank, printed 1-9 or handwritten 1-9, exactly
   (givens plus entries: a printed digit read as handwritten, or the reverse, is wrong).
+- phones: the train and val photos of AlexKubiesa/sudoku-scanner: blank, the digit in either
+  style (the labels do not say which), or pencil marks.
 
-printed and mixed: the classifier alone, each cell its most probable class. "as read": what
-scan/read.c reports (reader.py mirrors it): once the givens read have one solution, an entry is
-read as the solution's handwritten digit when the network gave that at least 5% of its first
-reading's probability. The reader's second-best retry for givens that are not a unique puzzle is
-not counted in either. The wrong cells listed on stdout are those as read.
+Without "as read": the classifier alone, each cell its most probable class. "as read": what
+scan/read.c reports (reader.py mirrors it, check_reader.py holds the two together): givens that
+are not a unique puzzle re-read at their second-best classes, then, once they have one
+solution, an entry off the solution read as the solution's handwritten digit when the network
+gave that at least 5% of its first reading's probability, else as pencil marks when it gave
+those at least 1%. `train.py reread` reads the probabilities a cv run saved (held-out.npz)
+again with the current reader.py. The wrong cells listed on stdout are those as read.
 """
 
 
@@ -530,7 +548,7 @@ def fixture_cells(net, photos, rendered):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("command", choices=["cv", "train"])
+    ap.add_argument("command", choices=["cv", "train", "reread"])
     ap.add_argument("--dataset", default="build/scan-data",
                     help="the listed photos, as scripts/scan-data.sh extracts them")
     ap.add_argument("--phones", default="build/scan-phones/datasets/end_to_end",
@@ -555,8 +573,8 @@ def main():
     torch.use_deterministic_algorithms(True)
     os.makedirs(args.work, exist_ok=True)
     photos = load_cells(args)
-    rendered = render_cells(np.random.default_rng(SEED + 1), 700, 800)
-    if args.command == "cv":
+    rendered = None if args.command == "reread" else render_cells(np.random.default_rng(SEED + 1), 700, 800)
+    if args.command in ("cv", "reread"):
         lines = cmd_cv(args, photos, rendered)
         if args.fold is None:
             write_results(args, lines)
@@ -564,7 +582,7 @@ def main():
     net = fit(*training_set(photos, photo_list(args), rendered), args)
     export(net, args.model)
     write_fixture(net, fixture_cells(net, photos, rendered), args.fixture)
-    res, _, pencil = score(net, photos, photo_list(args))
+    res, _, pencil = score(lambda r, cells: predict(net, cells), photos, photo_list(args))
     for task in res:
         if res[task][3]:
             print(f"train {task}: {fmt(res[task])}")
