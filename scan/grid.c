@@ -453,13 +453,13 @@ scan_status scan_find_grid(const scan_image *img, double corners[4][2], const ch
         *reason = "the photo is too small to hold a readable grid";
         return SCAN_NO_GRID;
     }
-    if (reduce(img, f, &small) != 0) goto fail;
+    if (reduce(img, f, &small) != 0) goto done;
     ink = malloc((size_t)small.w * small.h);
-    if (ink == NULL) goto fail;
+    if (ink == NULL) goto done;
     int side = small.w < small.h ? small.w : small.h;
-    if (threshold(&small, side / 40 + 2, ink) != 0) goto fail;
+    if (threshold(&small, side / 40 + 2, ink) != 0) goto done;
     int kept = components(ink, small.w, small.h, best);
-    if (kept < 0) goto fail;
+    if (kept < 0) goto done;
 
     st = SCAN_NO_GRID;
     double grid[4][2]; /* the grid found, in small's pixels */
@@ -498,9 +498,9 @@ scan_status scan_find_grid(const scan_image *img, double corners[4][2], const ch
             long bw = c->x1 - c->x0 + 1, bh = c->y1 - c->y0 + 1;
             /* a grid's lines ink a tenth of its box; a blob or noise much more */
             if (bw < side / 6 || bh < side / 6 || c->count > MAX_LINE_INK * bw * bh) continue;
-            if (component_lattice(&pick, c) != 0) goto fail;
+            if (component_lattice(&pick, c) != 0) goto out_of_memory;
         }
-        if (lattice_in(&pick, ink, 0, 0, small.w, small.h) != 0) goto fail;
+        if (lattice_in(&pick, ink, 0, 0, small.w, small.h) != 0) goto out_of_memory;
         if (pick.found) {
             memcpy(grid, pick.grid, sizeof(grid));
             st = SCAN_OK;
@@ -515,7 +515,11 @@ scan_status scan_find_grid(const scan_image *img, double corners[4][2], const ch
         }
     }
     if (st == SCAN_NO_GRID) *reason = why_not(&small, best, kept);
-fail:
+    goto done;
+out_of_memory: /* a component's grid may have been taken: it is not reported */
+    st = SCAN_NO_MEMORY;
+    *reason = "out of memory";
+done:
     free(ink);
     scan_image_free(&small);
     return st;
