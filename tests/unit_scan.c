@@ -190,6 +190,18 @@ Test(scan, without_changes_a_clash_is_a_conflict_naming_its_cells, .timeout = 60
     cr_assert_eq(r.puzzle[8], '5');
 }
 
+/* rendered-empty.png: a grid with nothing written in it is a reading of 81 empty cells (and so
+ * many solutions), not a refusal and not a guess. */
+Test(scan, an_empty_grid_is_read_with_every_cell_empty, .timeout = 60)
+{
+    scan_result r;
+    cr_assert_eq(read_file("rendered-empty.png", NULL, &r), SCAN_MULTIPLE, "%s", r.reason);
+    cr_assert_eq(strspn(r.puzzle, "."), 81u, "%s", r.puzzle);
+    cr_assert_eq(strspn(r.entries, "."), 81u, "%s", r.entries);
+    cr_assert_eq(r.npencil, 0);
+    cr_assert_eq(r.nchanged, 0);
+}
+
 Test(scan, too_few_givens_are_read_as_they_are_and_reported_multiple, .timeout = 60)
 {
     scan_result r;
