@@ -449,7 +449,7 @@ def cmd_cv(args, photos, rendered):
     if pencil_total[2] or pencil_total[4]:
         lines.append(f"all phones as read, {fmt_pencil(pencil_total)}")
         print(lines[-1])
-    if args.command == "cv":
+    if args.command == "cv" and args.fold is None:
         # the held-out readings, for trying the reader's rules without retraining
         np.savez_compressed(saved, probs=np.array(held_out, dtype=object))
     worst = sorted(per_photo.items(), key=lambda kv: (-kv[1], kv[0]))
