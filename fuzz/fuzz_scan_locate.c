@@ -32,20 +32,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (scan_image_alloc(&img, w, h) != 0) return 0;
     memcpy(img.px, data + 1, (size_t)w * (size_t)h);
 
-    double corners[4][2];
+    scan_grid found;
     const char *reason = NULL;
-    scan_status st = scan_find_grid(&img, corners, &reason);
+    scan_status st = scan_find_grid(&img, &found, &reason);
     FUZZ_ASSERT(st == SCAN_OK || st == SCAN_NO_GRID || st == SCAN_NO_MEMORY);
     FUZZ_ASSERT(reason != NULL && reason[0] != '\0');
     if (st == SCAN_OK) {
         double margin = (w > h ? w : h) / 100.0 + 4;
         for (int k = 0; k < 4; k++) {
-            FUZZ_ASSERT(isfinite(corners[k][0]) && isfinite(corners[k][1]));
-            FUZZ_ASSERT(corners[k][0] >= -margin && corners[k][0] <= w + margin);
-            FUZZ_ASSERT(corners[k][1] >= -margin && corners[k][1] <= h + margin);
+            const double *c = found.corners[k];
+            FUZZ_ASSERT(isfinite(c[0]) && isfinite(c[1]));
+            FUZZ_ASSERT(c[0] >= -margin && c[0] <= w + margin);
+            FUZZ_ASSERT(c[1] >= -margin && c[1] <= h + margin);
         }
         scan_image grid;
-        if (scan_warp(&img, corners, SCAN_WARP_SIDE, &grid) == 0) {
+        if (scan_warp(&img, &found, SCAN_WARP_SIDE, &grid) == 0) {
             FUZZ_ASSERT(grid.w == SCAN_WARP_SIDE && grid.h == SCAN_WARP_SIDE);
             static unsigned char cells[81][SCAN_CELL_BYTES], ink[81][SCAN_INK_BYTES];
             uint8_t all[81]; /* every cell's ink image, not only a reading's pencil cells */

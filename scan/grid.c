@@ -44,6 +44,15 @@
 #define MAX_LINE_INK     0.25       /* share of its box a component searched for lines may ink */
 #define LATTICE_QUADS    64         /* grids by their lines (scan/lattice.c) tried */
 #define REALIGN_STEPS    2          /* cells the grid found may be moved by, each way */
+#define BEND_SAMPLES     27         /* points traced along each line of a bowed page */
+#define BEND_STEPS       12         /* offsets tried each way across it, */
+#define BEND_REACH       0.35       /* ... out to this share of a cell */
+#define BEND_STRETCH     0.3        /* share of a cell along the line read at a point */
+#define BEND_SLACK       0.08       /* share of a cell a traced point may be off its fit */
+#define BEND_MIN_LINES   6          /* of each family's ten, at least this many traced */
+#define BEND_MIN         0.15       /* share of a cell a line strays on a bent grid */
+#define BEND_CORNER      0.15       /* share of a cell an outer line may miss a corner by */
+#define BENT_STRIDE      8          /* warp samples along a bent line between exact maps */
 
 typedef struct component {
     int count;
@@ -206,12 +215,60 @@ static int components(const unsigned char *ink, int w, int h, component *best)
     return kept;
 }
 
-/* Whether there is ink within (rx, ry) pixels of the point (u, v) of the square. */
-static int ink_near(const unsigned char *ink, int w, int h, const scan_homography *m, double u,
-                    double v, int rx, int ry)
+static double poly(const double c[3], double t)
+{
+    return c[0] + t * (c[1] + t * c[2]);
+}
+
+/* A bent grid's bend along the line v = const of the unit square: its
+ * points (u, v) move across by the columns' bends at v, cols[0..9],
+ * weighed by nearness between the two either side of u, and down by the
+ * two rows' bends either side of v weighed alike, a quadratic in u, down. */
+typedef struct bend_at {
+    double v, down[3], cols[10];
+} bend_at;
+
+static void bend_along(const scan_grid *grid, double v, bend_at *b)
+{
+    int i = (int)floor(v * 9);
+    i = i < 0 ? 0 : i > 8 ? 8 : i;
+    double tv = v * 9 - i;
+    b->v = v;
+    for (int e = 0; e < 3; e++) b->down[e] = (1 - tv) * grid->row[i][e] + tv * grid->row[i + 1][e];
+    for (int j = 0; j <= 9; j++) b->cols[j] = poly(grid->col[j], v);
+}
+
+/* Where the point (u, b->v) of the bent grid lies in the image through m. */
+static void bent_point(const bend_at *b, const scan_homography *m, double u, double *x, double *y)
+{
+    int j = (int)floor(u * 9);
+    j = j < 0 ? 0 : j > 8 ? 8 : j;
+    double tu = u * 9 - j;
+    double across = b->cols[j] + tu * (b->cols[j + 1] - b->cols[j]);
+    scan_homography_map(m, u + across, b->v + poly(b->down, u), x, y);
+}
+
+/* Where the point (u, v) of a 9x9 grid lies in the image: through the
+ * grid's bend when it is bent (NULL: a plain quadrilateral), then m. */
+static void grid_point(const scan_grid *grid, const scan_homography *m, double u, double v,
+                       double *x, double *y)
+{
+    if (grid == NULL || !grid->bent) {
+        scan_homography_map(m, u, v, x, y);
+        return;
+    }
+    bend_at b;
+    bend_along(grid, v, &b);
+    bent_point(&b, m, u, x, y);
+}
+
+/* Whether there is ink within (rx, ry) pixels of the point (u, v) of the
+ * grid (bent, or NULL for the plain quadrilateral of m). */
+static int ink_near(const unsigned char *ink, int w, int h, const scan_homography *m,
+                    const scan_grid *bent, double u, double v, int rx, int ry)
 {
     double x, y;
-    scan_homography_map(m, u, v, &x, &y);
+    grid_point(bent, m, u, v, &x, &y);
     /* one pixel past the search radius is as far off the image as any */
     int xi = scan_round_clamp(x, -2, w + 1), yi = scan_round_clamp(y, -2, h + 1);
     for (int dy = -ry; dy <= ry; dy++)
@@ -229,7 +286,8 @@ static int ink_near(const unsigned char *ink, int w, int h, const scan_homograph
  * in a blob or a paragraph), plus a bonus when the box lines (0, 3, 6, 9)
  * are inked more than the others, as printed grids draw them: a grid
  * shifted by a row or two onto text beside it has no such pattern. */
-static double line_score(const unsigned char *ink, int w, int h, const double corners[4][2])
+static double line_score(const unsigned char *ink, int w, int h, const double corners[4][2],
+                         const scan_grid *bent)
 {
     scan_homography m;
     if (scan_homography_of(corners, &m) != 0) return 0.0;
@@ -240,12 +298,12 @@ static double line_score(const unsigned char *ink, int w, int h, const double co
             double t = (k + 0.5) / LINE_SAMPLES;
             double u = line / 9.0;
             /* a line is thin: ink on it, and paper beside it on one side at least */
-            here += ink_near(ink, w, h, &m, u, t, 1, 0) &&
-                    !(ink_near(ink, w, h, &m, u - BESIDE, t, 0, 0) &&
-                      ink_near(ink, w, h, &m, u + BESIDE, t, 0, 0));
-            here += ink_near(ink, w, h, &m, t, u, 0, 1) &&
-                    !(ink_near(ink, w, h, &m, t, u - BESIDE, 0, 0) &&
-                      ink_near(ink, w, h, &m, t, u + BESIDE, 0, 0));
+            here += ink_near(ink, w, h, &m, bent, u, t, 1, 0) &&
+                    !(ink_near(ink, w, h, &m, bent, u - BESIDE, t, 0, 0) &&
+                      ink_near(ink, w, h, &m, bent, u + BESIDE, t, 0, 0));
+            here += ink_near(ink, w, h, &m, bent, t, u, 0, 1) &&
+                    !(ink_near(ink, w, h, &m, bent, t, u - BESIDE, 0, 0) &&
+                      ink_near(ink, w, h, &m, bent, t, u + BESIDE, 0, 0));
         }
         on += here;
         if (line % 3 == 0) box += here;
@@ -256,11 +314,139 @@ static double line_score(const unsigned char *ink, int w, int h, const double co
                                         {0.5, 0.15}, {0.15, 0.5}, {0.85, 0.5}, {0.5, 0.85}};
     for (int i = 0; i < 81; i++)
         for (int k = 0; k < 8; k++)
-            off += ink_near(ink, w, h, &m, (i % 9 + inside[k][0]) / 9.0,
+            off += ink_near(ink, w, h, &m, bent, (i % 9 + inside[k][0]) / 9.0,
                             (i / 9 + inside[k][1]) / 9.0, 0, 0);
     double off_share = off / (81.0 * 8);
     double box_share = box / (8.0 * LINE_SAMPLES), thin_share = (on - box) / (12.0 * LINE_SAMPLES);
     return on_share - off_share + BOX_BONUS * (box_share - thin_share);
+}
+
+/* Fits c0 + c1 t + c2 t^2 to the n points (t[k], y[k]) with keep[k] set,
+ * by least squares. Returns 0, or -1 when they do not fix a quadratic. */
+static int fit_quadratic(const double *t, const double *y, const int *keep, int n, double c[3])
+{
+    double s[5] = {0}, r[3] = {0};
+    for (int k = 0; k < n; k++) {
+        if (!keep[k]) continue;
+        double p = 1;
+        for (int e = 0; e < 5; e++, p *= t[k]) {
+            s[e] += p;
+            if (e < 3) r[e] += p * y[k];
+        }
+    }
+    /* the normal equations, a symmetric 3x3 system, by Cramer's rule */
+    double det = s[0] * (s[2] * s[4] - s[3] * s[3]) - s[1] * (s[1] * s[4] - s[3] * s[2]) +
+                 s[2] * (s[1] * s[3] - s[2] * s[2]);
+    if (fabs(det) < 1e-12) return -1;
+    c[0] = (r[0] * (s[2] * s[4] - s[3] * s[3]) - s[1] * (r[1] * s[4] - s[3] * r[2]) +
+            s[2] * (r[1] * s[3] - s[2] * r[2])) /
+           det;
+    c[1] = (s[0] * (r[1] * s[4] - r[2] * s[3]) - r[0] * (s[1] * s[4] - s[3] * s[2]) +
+            s[2] * (s[1] * r[2] - r[1] * s[2])) /
+           det;
+    c[2] = (s[0] * (s[2] * r[2] - s[3] * r[1]) - s[1] * (s[1] * r[2] - s[2] * r[1]) +
+            r[0] * (s[1] * s[3] - s[2] * s[2])) /
+           det;
+    return 0;
+}
+
+/* Traces where line `line` of a family (the columns when cols, else the
+ * rows) really runs near where the map m puts it: at BEND_SAMPLES points
+ * along it, the offset across, within BEND_REACH of a cell, at which a
+ * short stretch along the line is most inked (the middle of the nearest
+ * run of such offsets, for a thick line), then a quadratic fitted to the
+ * offsets, refitted without the points far off the first fit (a digit's
+ * stroke beside the line). Returns 0 with c set, or -1 when too few
+ * points lie on ink. */
+static int trace_line(const unsigned char *ink, int w, int h, const scan_homography *m, int cols,
+                      int line, double c[3])
+{
+    enum { OFFSETS = 2 * BEND_STEPS + 1 };
+    double at[BEND_SAMPLES], off[BEND_SAMPLES];
+    int keep[BEND_SAMPLES], n = 0;
+    for (int k = 0; k < BEND_SAMPLES; k++) {
+        double t = (k + 0.5) / BEND_SAMPLES;
+        int count[OFFSETS], top = 0;
+        for (int o = 0; o < OFFSETS; o++) {
+            double across = (line + (o - BEND_STEPS) * BEND_REACH / BEND_STEPS) / 9.0;
+            count[o] = 0;
+            for (int s = -2; s <= 2; s++) {
+                double along = t + s * BEND_STRETCH / (4 * 9.0);
+                count[o] += cols ? ink_near(ink, w, h, m, NULL, across, along, 0, 0)
+                                 : ink_near(ink, w, h, m, NULL, along, across, 0, 0);
+            }
+            if (count[o] > top) top = count[o];
+        }
+        if (top < 4) continue;
+        double mid = 0;
+        int found = 0;
+        for (int o = 0; o < OFFSETS; o++) {
+            if (count[o] != top || (o > 0 && count[o - 1] == top)) continue;
+            int end = o;
+            while (end + 1 < OFFSETS && count[end + 1] == top) end++;
+            double here = (o + end) / 2.0 - BEND_STEPS;
+            if (!found || fabs(here) < fabs(mid)) mid = here;
+            found = 1;
+        }
+        at[n] = t;
+        off[n] = mid * BEND_REACH / (9.0 * BEND_STEPS);
+        keep[n++] = 1;
+    }
+    for (int round = 0; round < 2; round++) {
+        int kept = 0;
+        for (int k = 0; k < n; k++) kept += keep[k];
+        if (kept < BEND_SAMPLES / 3 || fit_quadratic(at, off, keep, n, c) != 0) return -1;
+        for (int k = 0; k < n; k++) keep[k] = fabs(poly(c, at[k]) - off[k]) <= BEND_SLACK / 9.0;
+    }
+    return 0;
+}
+
+/* Traces the lines of the grid whose outer corners are q (trace_line),
+ * and sets grid->bent when some line strays more than BEND_MIN of a cell
+ * from its straight place while the outer lines run through the corners
+ * q; then grid's rows and columns say how each line bends, a line too faint to trace bending as the traced lines
+ * either side of it do. Otherwise grid is q unbent. Returns grid->bent. */
+static int trace_bend(const unsigned char *ink, int w, int h, const double q[4][2],
+                      scan_grid *grid)
+{
+    scan_homography m;
+    scan_grid traced;
+    memset(&traced, 0, sizeof(traced));
+    memcpy(traced.corners, q, sizeof(traced.corners));
+    *grid = traced;
+    if (scan_homography_of(q, &m) != 0) return 0;
+    double stray = 0;
+    for (int cols = 0; cols < 2; cols++) {
+        double(*fam)[3] = cols ? traced.col : traced.row;
+        int found[10], known = 0;
+        for (int line = 0; line <= 9; line++) {
+            found[line] = trace_line(ink, w, h, &m, cols, line, fam[line]) == 0;
+            known += found[line];
+        }
+        /* the corners are where the outer lines meet: traced, they must
+         * run through them */
+        if (known < BEND_MIN_LINES || !found[0] || !found[9]) return 0;
+        for (int e = 0; e <= 9; e += 9)
+            if (fabs(poly(fam[e], 0)) * 9 > BEND_CORNER || fabs(poly(fam[e], 1)) * 9 > BEND_CORNER)
+                return 0;
+        for (int line = 0; line <= 9; line++) {
+            if (!found[line]) {
+                int a = line, b = line;
+                while (a >= 0 && !found[a]) a--;
+                while (b <= 9 && !found[b]) b++;
+                for (int e = 0; e < 3; e++)
+                    fam[line][e] = a < 0 ? fam[b][e]
+                                   : b > 9
+                                       ? fam[a][e]
+                                       : fam[a][e] + (fam[b][e] - fam[a][e]) * (line - a) / (b - a);
+            }
+            for (int k = 0; k <= 4; k++) stray = fmax(stray, fabs(poly(fam[line], k / 4.0)));
+        }
+    }
+    if (stray * 9 < BEND_MIN) return 0;
+    traced.bent = 1;
+    *grid = traced;
+    return 1;
 }
 
 /* Twice the signed area of the quadrilateral; positive when convex and
@@ -303,7 +489,7 @@ static void realign(const unsigned char *ink, int w, int h, double grid[4][2])
         {0, 0, -1, 0},    {0, 0, 1, 0},   {0, 0, 0, 1},   {0, 0, 0, -1},
     };
     static const int unit[4][2] = {{0, 0}, {1, 0}, {1, 1}, {0, 1}};
-    double here = line_score(ink, w, h, grid);
+    double here = line_score(ink, w, h, grid, NULL);
     for (int step = 0; step < REALIGN_STEPS; step++) {
         scan_homography m;
         if (scan_homography_of(grid, &m) != 0) return;
@@ -318,7 +504,7 @@ static void realign(const unsigned char *ink, int w, int h, double grid[4][2])
                 inside &= q[k][0] > -2 && q[k][1] > -2 && q[k][0] < w + 2 && q[k][1] < h + 2;
             }
             if (!inside || !convex(q)) continue;
-            double score = line_score(ink, w, h, q);
+            double score = line_score(ink, w, h, q, NULL);
             if (score > top) {
                 top = score;
                 memcpy(best, q, sizeof(best));
@@ -358,7 +544,7 @@ static int lattice_in(lattice_pick *pick, const unsigned char *part, int x0, int
                 q[k][0] > -2 && q[k][1] > -2 && q[k][0] < pick->w + 2 && q[k][1] < pick->h + 2;
         }
         if (!inside || !convex(q) || area(q) < pick->min_area) continue;
-        double score = line_score(pick->ink, pick->w, pick->h, q);
+        double score = line_score(pick->ink, pick->w, pick->h, q, NULL);
         if (score < pick->top) continue;
         pick->top = score;
         pick->found = 1;
@@ -440,7 +626,7 @@ static const char *why_not(const scan_image *img, const component *best, int kep
            "picture";
 }
 
-scan_status scan_find_grid(const scan_image *img, double corners[4][2], const char **reason)
+scan_status scan_find_grid(const scan_image *img, scan_grid *out, const char **reason)
 {
     int longest = img->w > img->h ? img->w : img->h;
     int f = (longest + DETECT_LONG_SIDE - 1) / DETECT_LONG_SIDE;
@@ -462,7 +648,8 @@ scan_status scan_find_grid(const scan_image *img, double corners[4][2], const ch
     if (kept < 0) goto done;
 
     st = SCAN_NO_GRID;
-    double grid[4][2]; /* the grid found, in small's pixels */
+    scan_grid grid; /* the grid found, in small's pixels */
+    memset(&grid, 0, sizeof(grid));
     int won = -1;
     double won_area = 0, won_score = MIN_LINE_SCORE;
     for (int i = 0; i < kept; i++) {
@@ -474,9 +661,17 @@ scan_status scan_find_grid(const scan_image *img, double corners[4][2], const ch
             q[k][0] = c->ext[k][0] + 0.5;
             q[k][1] = c->ext[k][1] + 0.5;
         }
-        double score = convex(q) ? line_score(ink, small.w, small.h, q) : 0.0;
+        if (!convex(q)) continue;
+        scan_grid bend;
+        double score = line_score(ink, small.w, small.h, q, NULL);
+        /* a bowed page: the lines curve away from the corners' straight map */
+        int bent = score < MIN_LINE_SCORE && trace_bend(ink, small.w, small.h, q, &bend);
+        if (bent) score = line_score(ink, small.w, small.h, q, &bend);
         if (score < MIN_LINE_SCORE) continue;
-        memcpy(grid, q, sizeof(grid));
+        if (bent)
+            grid = bend;
+        else
+            memcpy(grid.corners, q, sizeof(grid.corners));
         st = SCAN_OK;
         *reason = "a grid was found";
         won = i;
@@ -502,17 +697,24 @@ scan_status scan_find_grid(const scan_image *img, double corners[4][2], const ch
         }
         if (lattice_in(&pick, ink, 0, 0, small.w, small.h) != 0) goto out_of_memory;
         if (pick.found) {
-            memcpy(grid, pick.grid, sizeof(grid));
+            memcpy(grid.corners, pick.grid, sizeof(grid.corners));
             st = SCAN_OK;
             *reason = "a grid was found";
         }
     }
     if (st == SCAN_OK) {
-        realign(ink, small.w, small.h, grid);
-        for (int k = 0; k < 4; k++) {
-            corners[k][0] = grid[k][0] * f;
-            corners[k][1] = grid[k][1] * f;
+        if (!grid.bent) {
+            realign(ink, small.w, small.h, grid.corners);
+            scan_grid bend;
+            if (trace_bend(ink, small.w, small.h, grid.corners, &bend) && line_score(ink, small.w, small.h, grid.corners, &bend) >
+                                 line_score(ink, small.w, small.h, grid.corners, NULL))
+                grid = bend;
         }
+        for (int k = 0; k < 4; k++) {
+            grid.corners[k][0] *= f;
+            grid.corners[k][1] *= f;
+        }
+        *out = grid;
     }
     if (st == SCAN_NO_GRID) *reason = why_not(&small, best, kept);
     goto done;
@@ -540,8 +742,35 @@ static inline double clamp(double v, double hi)
     return v < 0 ? 0 : v > hi ? hi : v;
 }
 
-int scan_warp(const scan_image *img, const double corners[4][2], int side, scan_image *out)
+/* The image points of the n samples (k + 0.5) / n along the bent grid's
+ * line v = const, less half a pixel and clamped into the image (as
+ * sample() wants them), in at[2k] and at[2k + 1]: mapped exactly every
+ * BENT_STRIDE samples and linearly between, as a bend is smooth. */
+static void bent_row(const scan_grid *grid, const scan_homography *m, double v, int n,
+                     double xmax, double ymax, double *at)
 {
+    bend_at b;
+    bend_along(grid, v, &b);
+    double x0, y0, x1, y1;
+    bent_point(&b, m, 0.5 / n, &x0, &y0);
+    for (int k0 = 0; k0 < n - 1; k0 += BENT_STRIDE) {
+        int k1 = k0 + BENT_STRIDE < n - 1 ? k0 + BENT_STRIDE : n - 1;
+        bent_point(&b, m, (k1 + 0.5) / n, &x1, &y1);
+        for (int k = k0; k < k1; k++) {
+            double t = (double)(k - k0) / (k1 - k0);
+            at[2 * k] = clamp(x0 + t * (x1 - x0) - 0.5, xmax);
+            at[2 * k + 1] = clamp(y0 + t * (y1 - y0) - 0.5, ymax);
+        }
+        x0 = x1;
+        y0 = y1;
+    }
+    at[2 * (n - 1)] = clamp(x0 - 0.5, xmax);
+    at[2 * (n - 1) + 1] = clamp(y0 - 0.5, ymax);
+}
+
+int scan_warp(const scan_image *img, const scan_grid *grid, int side, scan_image *out)
+{
+    const double(*corners)[2] = grid->corners;
     scan_homography m;
     if (scan_homography_of(corners, &m) != 0) return -1;
     /* Sub-samples per output pixel along each axis: enough that their
@@ -554,21 +783,28 @@ int scan_warp(const scan_image *img, const double corners[4][2], int side, scan_
     }
     int sub = (int)ceil(span / side);
     sub = sub < 1 ? 1 : sub > 4 ? 4 : sub;
+    int n = side * sub;
     double *acc = malloc(sizeof(*acc) * (size_t)side);
-    if (acc == NULL || scan_image_alloc(out, side, side) != 0) {
+    double *at = grid->bent ? malloc(sizeof(*at) * 2 * (size_t)n) : NULL;
+    if (acc == NULL || (grid->bent && at == NULL) || scan_image_alloc(out, side, side) != 0) {
         free(acc);
+        free(at);
         return -1;
     }
     /* Along a row of samples v is fixed and the map's numerators and
      * denominator are linear in u: step them instead of mapping each point.
      * A row whose two ends are inside the image lies inside it (the map
      * keeps lines straight), so only rows that leave it are clamped. */
-    int n = side * sub;
     double du = 1.0 / n, xmax = img->w - 1, ymax = img->h - 1;
     for (int y = 0; y < side; y++) {
         memset(acc, 0, sizeof(*acc) * (size_t)side);
         for (int sy = 0; sy < sub; sy++) {
             double v = (y * sub + sy + 0.5) / n, u = 0.5 / n;
+            if (grid->bent) {
+                bent_row(grid, &m, v, n, xmax, ymax, at);
+                for (int k = 0; k < n; k++) acc[k / sub] += sample(img, at[2 * k], at[2 * k + 1]);
+                continue;
+            }
             double X = m.a * u + m.b * v + m.c, Y = m.d * u + m.e * v + m.f,
                    W = m.g * u + m.h * v + 1;
             double dX = m.a * du, dY = m.d * du, dW = m.g * du;
@@ -593,5 +829,6 @@ int scan_warp(const scan_image *img, const double corners[4][2], int side, scan_
             out->px[(size_t)y * side + x] = (unsigned char)(acc[x] / (sub * sub) + 0.5);
     }
     free(acc);
+    free(at);
     return 0;
 }

@@ -46,12 +46,23 @@ static inline int scan_round_clamp(double x, int lo, int hi)
     return (int)t;
 }
 
-/* Looks for the grid in img and writes its four corners (in img pixels).
- * They lie inside img, or a few pixels outside it where a side fitted to
+/* A grid as found: the quadrilateral of its outer lines, and, on a bowed
+ * page, how its inner lines bend away from where the quadrilateral's map
+ * puts them. Line i of the rows runs at v = i/9 + row[i](u), line j of the
+ * columns at u = j/9 + col[j](v), each a quadratic c0 + c1 t + c2 t^2 in
+ * the unit square's units; all zero when not bent. */
+typedef struct scan_grid {
+    double corners[4][2];
+    int bent;
+    double row[10][3], col[10][3];
+} scan_grid;
+
+/* Looks for the grid in img and writes it to *grid (corners in img pixels).
+ * The corners lie inside img, or a few pixels outside it where a side fitted to
  * a grid's lines runs off the photo's edge (at most 1% of img's longer
  * side plus 4 pixels). Returns SCAN_OK, SCAN_NO_GRID with *reason set to a sentence for the
  * user (static storage), or SCAN_NO_MEMORY. */
-scan_status scan_find_grid(const scan_image *img, double corners[4][2], const char **reason);
+scan_status scan_find_grid(const scan_image *img, scan_grid *grid, const char **reason);
 
 /* The second way to find a grid (scan/lattice.c), for when its ink is not
  * one clean component: quadrilaterals whose sides are the first and last
@@ -60,11 +71,11 @@ scan_status scan_find_grid(const scan_image *img, double corners[4][2], const ch
  * centre at its indices). Returns how many, or -1 when out of memory. */
 int scan_lattice_quads(const unsigned char *ink, int w, int h, double quads[][4][2], int max);
 
-/* Fills out (allocated here, side x side pixels) with the quadrilateral
- * `corners` of img warped to a square, sampled bilinearly and averaged
+/* Fills out (allocated here, side x side pixels) with the grid of img
+ * warped to a square (its lines straightened when it is bent), sampled bilinearly and averaged
  * over the source pixels each output pixel covers, so thin pen strokes
  * survive a strong reduction. Returns 0, or -1 when out of memory or the
  * corners are degenerate. */
-int scan_warp(const scan_image *img, const double corners[4][2], int side, scan_image *out);
+int scan_warp(const scan_image *img, const scan_grid *grid, int side, scan_image *out);
 
 #endif

@@ -51,17 +51,17 @@ scan_status scan_locate(const void *bytes, size_t len, const scan_options *opts,
     out->width = photo.width;
     out->height = photo.height;
 
-    double corners[4][2];
-    st = scan_find_grid(&photo.grey, corners, &out->reason);
-    if (st == SCAN_OK && scan_warp(&photo.grey, corners, SCAN_WARP_SIDE, &grid) != 0) {
+    scan_grid found;
+    st = scan_find_grid(&photo.grey, &found, &out->reason);
+    if (st == SCAN_OK && scan_warp(&photo.grey, &found, SCAN_WARP_SIDE, &grid) != 0) {
         st = SCAN_NO_MEMORY;
         out->reason = refusal(st);
     }
     if (st == SCAN_OK) {
         scan_cut_cells(&grid, cells);
         for (int k = 0; k < 4; k++) {
-            out->corners[k][0] = corners[k][0] * photo.reduction;
-            out->corners[k][1] = corners[k][1] * photo.reduction;
+            out->corners[k][0] = found.corners[k][0] * photo.reduction;
+            out->corners[k][1] = found.corners[k][1] * photo.reduction;
         }
     }
     out->timing_us.detect = (sudoku_now_ns() - t1) / 1000;
