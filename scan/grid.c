@@ -49,6 +49,8 @@
 #define BEND_REACH       0.35       /* ... out to this share of a cell */
 #define BEND_STRETCH     0.3        /* share of a cell along the line read at a point */
 #define BEND_SLACK       0.08       /* share of a cell a traced point may be off its fit */
+#define BEND_INKED       4          /* of the 5 points of a stretch, inked on a line */
+#define BEND_SMOOTH      0.15       /* share of a cell a line may bend unlike both neighbours */
 #define BEND_MIN_LINES   6          /* of each family's ten, at least this many traced */
 #define BEND_MIN         0.15       /* share of a cell a line strays on a bent grid */
 #define BEND_CORNER      0.15       /* share of a cell an outer line may miss a corner by */
@@ -352,9 +354,9 @@ static int fit_quadratic(const double *t, const double *y, const int *keep, int 
 
 /* Traces where line `line` of a family (the columns when cols, else the
  * rows) really runs near where the map m puts it: at BEND_SAMPLES points
- * along it, the offset across, within BEND_REACH of a cell, at which a
- * short stretch along the line is most inked (the middle of the nearest
- * run of such offsets, for a thick line), then a quadratic fitted to the
+ * along it, the offset across, within BEND_REACH of a cell, nearest the
+ * straight place at which a short stretch along the line is inked (the
+ * middle of a run of such offsets, for a thick line), then a quadratic fitted to the
  * offsets, refitted without the points far off the first fit (a digit's
  * stroke beside the line). Returns 0 with c set, or -1 when too few
  * points lie on ink. */
@@ -366,7 +368,7 @@ static int trace_line(const unsigned char *ink, int w, int h, const scan_homogra
     int keep[BEND_SAMPLES], n = 0;
     for (int k = 0; k < BEND_SAMPLES; k++) {
         double t = (k + 0.5) / BEND_SAMPLES;
-        int count[OFFSETS], top = 0;
+        int count[OFFSETS];
         for (int o = 0; o < OFFSETS; o++) {
             double across = (line + (o - BEND_STEPS) * BEND_REACH / BEND_STEPS) / 9.0;
             count[o] = 0;
@@ -375,19 +377,20 @@ static int trace_line(const unsigned char *ink, int w, int h, const scan_homogra
                 count[o] += cols ? ink_near(ink, w, h, m, NULL, across, along, 0, 0)
                                  : ink_near(ink, w, h, m, NULL, along, across, 0, 0);
             }
-            if (count[o] > top) top = count[o];
         }
-        if (top < 4) continue;
+        /* the run of inked offsets nearest the straight place: a digit's
+         * stroke beside the line may be more inked, it is not nearer */
         double mid = 0;
         int found = 0;
         for (int o = 0; o < OFFSETS; o++) {
-            if (count[o] != top || (o > 0 && count[o - 1] == top)) continue;
+            if (count[o] < BEND_INKED || (o > 0 && count[o - 1] >= BEND_INKED)) continue;
             int end = o;
-            while (end + 1 < OFFSETS && count[end + 1] == top) end++;
+            while (end + 1 < OFFSETS && count[end + 1] >= BEND_INKED) end++;
             double here = (o + end) / 2.0 - BEND_STEPS;
             if (!found || fabs(here) < fabs(mid)) mid = here;
             found = 1;
         }
+        if (!found) continue;
         at[n] = t;
         off[n] = mid * BEND_REACH / (9.0 * BEND_STEPS);
         keep[n++] = 1;
@@ -398,6 +401,14 @@ static int trace_line(const unsigned char *ink, int w, int h, const scan_homogra
         if (kept < BEND_SAMPLES / 3 || fit_quadratic(at, off, keep, n, c) != 0) return -1;
         for (int k = 0; k < n; k++) keep[k] = fabs(poly(c, at[k]) - off[k]) <= BEND_SLACK / 9.0;
     }
+    return 0;
+}
+
+/* Whether two lines' bends differ by more than BEND_SMOOTH of a cell. */
+static int unlike(const double a[3], const double b[3])
+{
+    for (int k = 0; k <= 4; k++)
+        if (fabs(poly(a, k / 4.0) - poly(b, k / 4.0)) * 9 > BEND_SMOOTH) return 1;
     return 0;
 }
 
@@ -419,8 +430,16 @@ static int trace_bend(const unsigned char *ink, int w, int h, const double q[4][
     for (int cols = 0; cols < 2; cols++) {
         double(*fam)[3] = cols ? traced.col : traced.row;
         int found[10], known = 0;
-        for (int line = 0; line <= 9; line++) {
+        for (int line = 0; line <= 9; line++)
             found[line] = trace_line(ink, w, h, &m, cols, line, fam[line]) == 0;
+        /* a page bends smoothly: a line bent unlike the lines either side
+         * of it followed a row of digits, and is taken as not traced */
+        int odd[10] = {0};
+        for (int line = 1; line <= 8; line++)
+            odd[line] = found[line] && found[line - 1] && found[line + 1] &&
+                        unlike(fam[line], fam[line - 1]) && unlike(fam[line], fam[line + 1]);
+        for (int line = 0; line <= 9; line++) {
+            found[line] &= !odd[line];
             known += found[line];
         }
         /* the corners are where the outer lines meet: traced, they must
