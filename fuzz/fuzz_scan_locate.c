@@ -10,7 +10,8 @@
  *
  * Beyond memory safety it checks what grid.h promises: a status of SCAN_OK,
  * SCAN_NO_GRID or SCAN_NO_MEMORY with a sentence, and for a grid four
- * finite corners inside the picture or within grid.h's margin of it.
+ * finite corners inside the picture or within grid.h's margin of it, and
+ * finite bends, all zero unless the grid is bent.
  */
 #include <math.h>
 #include <stddef.h>
@@ -45,6 +46,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             FUZZ_ASSERT(c[0] >= -margin && c[0] <= w + margin);
             FUZZ_ASSERT(c[1] >= -margin && c[1] <= h + margin);
         }
+        for (int line = 0; line <= 9; line++)
+            for (int e = 0; e < 3; e++) {
+                double r = found.row[line][e], c = found.col[line][e];
+                FUZZ_ASSERT(isfinite(r) && isfinite(c) && (found.bent || (r == 0 && c == 0)));
+            }
         scan_image grid;
         if (scan_warp(&img, &found, SCAN_WARP_SIDE, &grid) == 0) {
             FUZZ_ASSERT(grid.w == SCAN_WARP_SIDE && grid.h == SCAN_WARP_SIDE);

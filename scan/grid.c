@@ -17,7 +17,13 @@
  * better and is bigger. The grid taken is then moved, or one of its sides
  * moved, a cell at a time while that scores better (realign): a page's edge
  * one cell from the grid makes ten evenly spaced lines with nine of the
- * grid's, and a steep view spaces them unevenly. When none is kept, the
+ * grid's, and a steep view spaces them unevenly. A page lifted at the
+ * spine bows, and its lines are curves that no quadrilateral's straight
+ * lines follow: each of the twenty lines is traced near its straight
+ * place and fitted with a quadratic (trace_bend), a component that fails
+ * the straight test is kept when its bent lines pass it, and the grid
+ * taken is warped along its bent lines when they score better than the
+ * straight ones. When none is kept, the
  * reason is worked out from what was seen (dark photo, grid cut by the
  * photo's edge, grid too small).
  *
@@ -281,46 +287,68 @@ static int ink_near(const unsigned char *ink, int w, int h, const scan_homograph
     return 0;
 }
 
+/* line_score's formula: on of the 20 * LINE_SAMPLES points along the
+ * lines are on a thin line, box of them on the box lines, and off of the
+ * 81 * 8 points inside the cells are ink. Grows with on and box, and
+ * with on when box stays (a line's point counts for more than it costs
+ * the box bonus), falls with off. */
+static double grid_score(int on, int box, int off)
+{
+    double on_share = on / (20.0 * LINE_SAMPLES);
+    if (on_share < MIN_ON_LINES) return 0.0;
+    double off_share = off / (81.0 * 8);
+    double box_share = box / (8.0 * LINE_SAMPLES), thin_share = (on - box) / (12.0 * LINE_SAMPLES);
+    return on_share - off_share + BOX_BONUS * (box_share - thin_share);
+}
+
 /* How much a 9x9 grid with these corners looks like one: the share of
  * points along its 20 lines with ink on them and paper beside them, less
  * the share of points inside its cells, near their corners and sides, that
  * are ink (paper in a grid: digits sit in the middle; as inked as the lines
  * in a blob or a paragraph), plus a bonus when the box lines (0, 3, 6, 9)
  * are inked more than the others, as printed grids draw them: a grid
- * shifted by a row or two onto text beside it has no such pattern. */
+ * shifted by a row or two onto text beside it has no such pattern. The
+ * grid's lines are bent's when it is not NULL. As soon as the score cannot
+ * reach need, the best it could still be (below need) is returned instead:
+ * most grids tried lose to the best so far, and they lose early. */
 static double line_score(const unsigned char *ink, int w, int h, const double corners[4][2],
-                         const scan_grid *bent)
+                         const scan_grid *bent, double need)
 {
     scan_homography m;
     if (scan_homography_of(corners, &m) != 0) return 0.0;
     int on = 0, off = 0, box = 0;
     for (int line = 0; line <= 9; line++) {
-        int here = 0;
+        int is_box = line % 3 == 0;
         for (int k = 0; k < LINE_SAMPLES; k++) {
             double t = (k + 0.5) / LINE_SAMPLES;
             double u = line / 9.0;
             /* a line is thin: ink on it, and paper beside it on one side at least */
-            here += ink_near(ink, w, h, &m, bent, u, t, 1, 0) &&
-                    !(ink_near(ink, w, h, &m, bent, u - BESIDE, t, 0, 0) &&
-                      ink_near(ink, w, h, &m, bent, u + BESIDE, t, 0, 0));
+            int here = ink_near(ink, w, h, &m, bent, u, t, 1, 0) &&
+                       !(ink_near(ink, w, h, &m, bent, u - BESIDE, t, 0, 0) &&
+                         ink_near(ink, w, h, &m, bent, u + BESIDE, t, 0, 0));
             here += ink_near(ink, w, h, &m, bent, t, u, 0, 1) &&
                     !(ink_near(ink, w, h, &m, bent, t, u - BESIDE, 0, 0) &&
                       ink_near(ink, w, h, &m, bent, t, u + BESIDE, 0, 0));
+            on += here;
+            box += is_box * here;
+            if (k % 10 != 9) continue;
+            /* every point of the lines left on ink, and none inside a cell */
+            int rest = 2 * (LINE_SAMPLES * (9 - line) + LINE_SAMPLES - 1 - k);
+            int rest_box = 2 * LINE_SAMPLES * (3 - line / 3) + is_box * 2 * (LINE_SAMPLES - 1 - k);
+            double best = grid_score(on + rest, box + rest_box, 0);
+            if (best < need) return best;
         }
-        on += here;
-        if (line % 3 == 0) box += here;
     }
-    double on_share = on / (20.0 * LINE_SAMPLES);
-    if (on_share < MIN_ON_LINES) return 0.0;
     static const double inside[8][2] = {{0.2, 0.2},  {0.8, 0.2},  {0.2, 0.8},  {0.8, 0.8},
                                         {0.5, 0.15}, {0.15, 0.5}, {0.85, 0.5}, {0.5, 0.85}};
-    for (int i = 0; i < 81; i++)
+    for (int i = 0; i < 81; i++) {
         for (int k = 0; k < 8; k++)
             off += ink_near(ink, w, h, &m, bent, (i % 9 + inside[k][0]) / 9.0,
                             (i / 9 + inside[k][1]) / 9.0, 0, 0);
-    double off_share = off / (81.0 * 8);
-    double box_share = box / (8.0 * LINE_SAMPLES), thin_share = (on - box) / (12.0 * LINE_SAMPLES);
-    return on_share - off_share + BOX_BONUS * (box_share - thin_share);
+        double best = grid_score(on, box, off);
+        if (best < need) return best;
+    }
+    return grid_score(on, box, off);
 }
 
 /* Fits c0 + c1 t + c2 t^2 to the n points (t[k], y[k]) with keep[k] set,
@@ -390,7 +418,11 @@ static int trace_line(const unsigned char *ink, int w, int h, const scan_homogra
             if (!found || fabs(here) < fabs(mid)) mid = here;
             found = 1;
         }
-        if (!found) continue;
+        if (!found) {
+            /* too few points left to fit */
+            if (n + BEND_SAMPLES - 1 - k < BEND_SAMPLES / 3) return -1;
+            continue;
+        }
         at[n] = t;
         off[n] = mid * BEND_REACH / (9.0 * BEND_STEPS);
         keep[n++] = 1;
@@ -430,7 +462,15 @@ static int trace_bend(const unsigned char *ink, int w, int h, const double q[4][
     for (int cols = 0; cols < 2; cols++) {
         double(*fam)[3] = cols ? traced.col : traced.row;
         int found[10], known = 0;
-        for (int line = 0; line <= 9; line++)
+        /* the corners are where the outer lines meet: traced, they must
+         * run through them */
+        for (int e = 0; e <= 9; e += 9) {
+            found[e] = trace_line(ink, w, h, &m, cols, e, fam[e]) == 0;
+            if (!found[e] || fabs(poly(fam[e], 0)) * 9 > BEND_CORNER ||
+                fabs(poly(fam[e], 1)) * 9 > BEND_CORNER)
+                return 0;
+        }
+        for (int line = 1; line <= 8; line++)
             found[line] = trace_line(ink, w, h, &m, cols, line, fam[line]) == 0;
         /* a page bends smoothly: a line bent unlike the lines either side
          * of it followed a row of digits, and is taken as not traced */
@@ -442,12 +482,7 @@ static int trace_bend(const unsigned char *ink, int w, int h, const double q[4][
             found[line] &= !odd[line];
             known += found[line];
         }
-        /* the corners are where the outer lines meet: traced, they must
-         * run through them */
-        if (known < BEND_MIN_LINES || !found[0] || !found[9]) return 0;
-        for (int e = 0; e <= 9; e += 9)
-            if (fabs(poly(fam[e], 0)) * 9 > BEND_CORNER || fabs(poly(fam[e], 1)) * 9 > BEND_CORNER)
-                return 0;
+        if (known < BEND_MIN_LINES) return 0;
         for (int line = 0; line <= 9; line++) {
             if (!found[line]) {
                 int a = line, b = line;
@@ -508,7 +543,7 @@ static void realign(const unsigned char *ink, int w, int h, double grid[4][2])
         {0, 0, -1, 0},    {0, 0, 1, 0},   {0, 0, 0, 1},   {0, 0, 0, -1},
     };
     static const int unit[4][2] = {{0, 0}, {1, 0}, {1, 1}, {0, 1}};
-    double here = line_score(ink, w, h, grid, NULL);
+    double here = line_score(ink, w, h, grid, NULL, -INFINITY);
     for (int step = 0; step < REALIGN_STEPS; step++) {
         scan_homography m;
         if (scan_homography_of(grid, &m) != 0) return;
@@ -523,7 +558,7 @@ static void realign(const unsigned char *ink, int w, int h, double grid[4][2])
                 inside &= q[k][0] > -2 && q[k][1] > -2 && q[k][0] < w + 2 && q[k][1] < h + 2;
             }
             if (!inside || !convex(q)) continue;
-            double score = line_score(ink, w, h, q, NULL);
+            double score = line_score(ink, w, h, q, NULL, top);
             if (score > top) {
                 top = score;
                 memcpy(best, q, sizeof(best));
@@ -563,7 +598,7 @@ static int lattice_in(lattice_pick *pick, const unsigned char *part, int x0, int
                 q[k][0] > -2 && q[k][1] > -2 && q[k][0] < pick->w + 2 && q[k][1] < pick->h + 2;
         }
         if (!inside || !convex(q) || area(q) < pick->min_area) continue;
-        double score = line_score(pick->ink, pick->w, pick->h, q, NULL);
+        double score = line_score(pick->ink, pick->w, pick->h, q, NULL, pick->top);
         if (score < pick->top) continue;
         pick->top = score;
         pick->found = 1;
@@ -682,10 +717,10 @@ scan_status scan_find_grid(const scan_image *img, scan_grid *out, const char **r
         }
         if (!convex(q)) continue;
         scan_grid bend;
-        double score = line_score(ink, small.w, small.h, q, NULL);
+        double score = line_score(ink, small.w, small.h, q, NULL, MIN_LINE_SCORE);
         /* a bowed page: the lines curve away from the corners' straight map */
         int bent = score < MIN_LINE_SCORE && trace_bend(ink, small.w, small.h, q, &bend);
-        if (bent) score = line_score(ink, small.w, small.h, q, &bend);
+        if (bent) score = line_score(ink, small.w, small.h, q, &bend, MIN_LINE_SCORE);
         if (score < MIN_LINE_SCORE) continue;
         if (bent)
             grid = bend;
@@ -725,9 +760,11 @@ scan_status scan_find_grid(const scan_image *img, scan_grid *out, const char **r
         if (!grid.bent) {
             realign(ink, small.w, small.h, grid.corners);
             scan_grid bend;
-            if (trace_bend(ink, small.w, small.h, grid.corners, &bend) && line_score(ink, small.w, small.h, grid.corners, &bend) >
-                                 line_score(ink, small.w, small.h, grid.corners, NULL))
-                grid = bend;
+            if (trace_bend(ink, small.w, small.h, grid.corners, &bend)) {
+                double straight = line_score(ink, small.w, small.h, grid.corners, NULL, -INFINITY);
+                if (line_score(ink, small.w, small.h, grid.corners, &bend, straight) > straight)
+                    grid = bend;
+            }
         }
         for (int k = 0; k < 4; k++) {
             grid.corners[k][0] *= f;
