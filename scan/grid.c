@@ -447,10 +447,9 @@ static int unlike(const double a[3], const double b[3])
 /* Traces the lines of the grid whose outer corners are q (trace_line),
  * and sets grid->bent when some line strays more than BEND_MIN of a cell
  * from its straight place while the outer lines run through the corners
- * q; then grid's rows and columns say how each line bends, a line too faint to trace bending as the traced lines
- * either side of it do. Otherwise grid is q unbent. Returns grid->bent. */
-static int trace_bend(const unsigned char *ink, int w, int h, const double q[4][2],
-                      scan_grid *grid)
+ * q; then grid's rows and columns say how each line bends, a line too faint to trace bending as the
+ * traced lines either side of it do. Otherwise grid is q unbent. Returns grid->bent. */
+static int trace_bend(const unsigned char *ink, int w, int h, const double q[4][2], scan_grid *grid)
 {
     scan_homography m;
     scan_grid traced;
@@ -802,8 +801,8 @@ static inline double clamp(double v, double hi)
  * line v = const, less half a pixel and clamped into the image (as
  * sample() wants them), in at[2k] and at[2k + 1]: mapped exactly every
  * BENT_STRIDE samples and linearly between, as a bend is smooth. */
-static void bent_row(const scan_grid *grid, const scan_homography *m, double v, int n,
-                     double xmax, double ymax, double *at)
+static void bent_row(const scan_grid *grid, const scan_homography *m, double v, int n, double xmax,
+                     double ymax, double *at)
 {
     bend_at b;
     bend_along(grid, v, &b);
