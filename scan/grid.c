@@ -447,8 +447,9 @@ static int unlike(const double a[3], const double b[3])
 /* Traces the lines of the grid whose outer corners are q (trace_line),
  * and sets grid->bent when some line strays more than BEND_MIN of a cell
  * from its straight place while the outer lines run through the corners
- * q; then grid's rows and columns say how each line bends, a line too faint to trace bending as the
- * traced lines either side of it do. Otherwise grid is q unbent. Returns grid->bent. */
+ * q; then grid's rows and columns say how each line bends, a line too
+ * faint to trace bending as the traced lines either side of it do.
+ * Otherwise grid is q unbent. Returns grid->bent. */
 static int trace_bend(const unsigned char *ink, int w, int h, const double q[4][2], scan_grid *grid)
 {
     scan_homography m;
@@ -484,14 +485,11 @@ static int trace_bend(const unsigned char *ink, int w, int h, const double q[4][
         if (known < BEND_MIN_LINES) return 0;
         for (int line = 0; line <= 9; line++) {
             if (!found[line]) {
-                int a = line, b = line;
-                while (a >= 0 && !found[a]) a--;
-                while (b <= 9 && !found[b]) b++;
+                int a = line, b = line; /* the outer lines are traced */
+                while (!found[a]) a--;
+                while (!found[b]) b++;
                 for (int e = 0; e < 3; e++)
-                    fam[line][e] = a < 0 ? fam[b][e]
-                                   : b > 9
-                                       ? fam[a][e]
-                                       : fam[a][e] + (fam[b][e] - fam[a][e]) * (line - a) / (b - a);
+                    fam[line][e] = fam[a][e] + (fam[b][e] - fam[a][e]) * (line - a) / (b - a);
             }
             for (int k = 0; k <= 4; k++) stray = fmax(stray, fabs(poly(fam[line], k / 4.0)));
         }
