@@ -528,8 +528,8 @@ static double area(const double c[4][2])
  * spaces the lines unevenly, so the line finder may stop a row short.
  * Moved back onto all of the grid's lines, the box lines fall on the thick
  * ones and the line beside the page's edge on a line again, so the score
- * rises. */
-static void realign(const unsigned char *ink, int w, int h, double grid[4][2])
+ * rises. Returns the score of the grid it leaves. */
+static double realign(const unsigned char *ink, int w, int h, double grid[4][2])
 {
     /* each move: cells its left, right, top and bottom sides go by; the
      * whole grid across, down and diagonally, then one side out or in */
@@ -543,7 +543,7 @@ static void realign(const unsigned char *ink, int w, int h, double grid[4][2])
     double here = line_score(ink, w, h, grid, NULL, -INFINITY);
     for (int step = 0; step < REALIGN_STEPS; step++) {
         scan_homography m;
-        if (scan_homography_of(grid, &m) != 0) return;
+        if (scan_homography_of(grid, &m) != 0) return here;
         double best[4][2], top = here;
         for (int i = 0; i < 16; i++) {
             double q[4][2];
@@ -561,10 +561,11 @@ static void realign(const unsigned char *ink, int w, int h, double grid[4][2])
                 memcpy(best, q, sizeof(best));
             }
         }
-        if (top <= here) return;
-        here = top;
+        if (top <= here) return here;
+        here = top; /* a move taken beat the score: it was scored whole */
         memcpy(grid, best, sizeof(best));
     }
+    return here;
 }
 
 /* The best grid found by its lines so far (scan/lattice.c): taken when it
@@ -755,13 +756,11 @@ scan_status scan_find_grid(const scan_image *img, scan_grid *out, const char **r
     }
     if (st == SCAN_OK) {
         if (!grid.bent) {
-            realign(ink, small.w, small.h, grid.corners);
+            double straight = realign(ink, small.w, small.h, grid.corners);
             scan_grid bend;
-            if (trace_bend(ink, small.w, small.h, grid.corners, &bend)) {
-                double straight = line_score(ink, small.w, small.h, grid.corners, NULL, -INFINITY);
-                if (line_score(ink, small.w, small.h, grid.corners, &bend, straight) > straight)
-                    grid = bend;
-            }
+            if (trace_bend(ink, small.w, small.h, grid.corners, &bend) &&
+                line_score(ink, small.w, small.h, grid.corners, &bend, straight) > straight)
+                grid = bend;
         }
         for (int k = 0; k < 4; k++) {
             grid.corners[k][0] *= f;
