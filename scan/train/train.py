@@ -30,7 +30,8 @@ Labels: images/imageN.dat gives the printed givens (0 = blank); mixed/imageN.jpg
 with every empty cell filled by hand, so a mixed cell whose v2 label is 0 takes 9 + the mixed
 .dat's digit. Photos: only photos.txt (from datasets/v2_train.desc and v2_mixed_train.desc; the
 one mixed id without a v2 train .dat is left out). Printed-digit augmentation is rendered from
-the fonts Debian ships (FONTS below) with our own distortions.
+the fonts Debian ships (FONTS below) with our own distortions; pencil marks, from Debian's
+handwriting fonts (PENCIL_FONTS) on whole rendered pages cut by build/scan-dump.
 
 Determinism: one seed (SEED), one thread, torch.use_deterministic_algorithms; cells, renders and
 augmentations come from seeded numpy generators, so a re-run on the same packages gives the same
@@ -87,6 +88,20 @@ FONTS = [
     "/usr/share/fonts/truetype/liberation/LiberationSerif-Bold.ttf",
     "/usr/share/fonts/truetype/liberation/LiberationSerif-Regular.ttf",
 ]
+
+# Pencil marks are rendered in these handwriting fonts (Debian's fonts-dkg-handwriting,
+# fonts-breip, fonts-femkeklaver, fonts-rufscript, fonts-klee). fonts-sjfonts' SteveHand is left
+# out: tests/data/scan/rendered-pencil.png is written in it, so that test reads a hand the
+# network never saw.
+PENCIL_FONTS = [
+    "/usr/share/fonts/truetype/fifthhorseman/dkg.ttf",
+    "/usr/share/fonts/truetype/fifthhorseman/dkgIt.ttf",
+    "/usr/share/fonts/truetype/breip/Breip.ttf",
+    "/usr/share/fonts/truetype/femkeklaver/femkeklaver.ttf",
+    "/usr/share/fonts/truetype/rufscript/Rufscript010.ttf",
+    "/usr/share/fonts/truetype/klee/KleeOne-Regular.ttf",
+]
+PENCIL_PAGES = 80
 
 # digits.bin: little-endian. Header: magic "SDKN", u32 version, u32 side, u32 classes,
 # u32 layer count, then per layer u32 kind (1 conv3x3+relu+maxpool2, 2 dense+relu,
@@ -257,6 +272,88 @@ def render_cells(rng, per_class, blanks):
         img = img * rng.uniform(0.5, 1.0) + rng.uniform(0, 15) + rng.normal(0, rng.uniform(0, 10), img.shape)
         cells.append(np.clip(img, 0, 255).astype(np.uint8))
         labels.append(digit)
+    return np.stack(cells), np.array(labels, np.int64)
+
+
+def pencil_page(rng, fonts):
+    """A grid drawn as a worked page: printed givens, pencil marks in grey handwriting (a
+    string of candidates at the top of the cell, or each candidate at its place of a 3x3
+    keypad), blank cells; lit unevenly, turned a little and blurred. Returns the grey image and
+    the 81 labels."""
+    side = int(rng.integers(420, 900))
+    margin = int(rng.integers(15, 60))
+    cell = side / 9
+    paper = int(rng.integers(170, 250))
+    img = Image.new("L", (side + 2 * margin, side + 2 * margin), paper)
+    draw = ImageDraw.Draw(img)
+    line = int(rng.integers(0, 90))
+    thin = max(1, int(cell * rng.uniform(0.015, 0.05)))
+    for k in range(10):
+        width = thin * int(rng.integers(2, 4)) if k % 3 == 0 else thin
+        p = margin + k * cell
+        draw.line([(p, margin), (p, margin + side)], fill=line, width=width)
+        draw.line([(margin, p), (margin + side, p)], fill=line, width=width)
+    labels = [0] * 81
+    order = rng.permutation(81)
+    givens, marked = order[:int(rng.integers(0, 30))], order[30:30 + int(rng.integers(10, 40))]
+    def font(path, size):
+        return fonts.setdefault((path, size), ImageFont.truetype(path, size))
+    for i in givens:
+        d = int(rng.integers(1, 10))
+        f = font(FONTS[rng.integers(len(FONTS))], int(cell * rng.uniform(0.5, 0.75)))
+        x, y = margin + (i % 9 + 0.5) * cell, margin + (i // 9 + 0.5) * cell
+        draw.text((x, y), str(d), fill=int(rng.integers(0, 70)), font=f, anchor="mm")
+        labels[i] = d
+    for i in marked:
+        digits = sorted(rng.choice(np.arange(1, 10), int(rng.integers(2, 6)), replace=False))
+        f = font(PENCIL_FONTS[rng.integers(len(PENCIL_FONTS))], int(cell * rng.uniform(0.2, 0.36)))
+        grey = max(0, paper - int(rng.integers(50, 160)))
+        x0, y0 = margin + (i % 9) * cell, margin + (i // 9) * cell
+        if rng.random() < 0.5:
+            at = (x0 + cell * rng.uniform(0.08, 0.2), y0 + cell * rng.uniform(0.06, 0.2))
+            draw.text(at, "".join(map(str, digits)), fill=grey, font=f, anchor="lt")
+        else:
+            for d in digits:
+                col, row = (d - 1) % 3, (d - 1) // 3
+                at = (x0 + cell * (0.2 + 0.3 * col + rng.normal(0, 0.02)),
+                      y0 + cell * (0.2 + 0.3 * row + rng.normal(0, 0.02)))
+                draw.text(at, str(d), fill=grey, font=f, anchor="mm")
+        labels[i] = PENCIL
+    a = np.asarray(img, np.float32)
+    h, w = a.shape
+    ramp = np.linspace(rng.uniform(0.55, 1.0), rng.uniform(0.85, 1.0), w)[None, :]
+    a = a * (ramp if rng.random() < 0.5 else ramp.T[:h])
+    m = cv2.getRotationMatrix2D((w / 2, h / 2), rng.normal(0, 1.5), 1.0)
+    a = cv2.warpAffine(a, m, (w, h), borderValue=float(paper))
+    a = cv2.GaussianBlur(a, (0, 0), rng.uniform(0.3, 1.3))
+    a = a + rng.normal(0, rng.uniform(0, 6), a.shape)
+    return np.clip(a, 0, 255).astype(np.uint8), labels
+
+
+def marks_apart(cell):
+    """How many strokes of at least 6 pixels the cell image holds."""
+    n, _, stats, _ = cv2.connectedComponentsWithStats((cell > 96).astype(np.uint8), connectivity=8)
+    return int((stats[1:, cv2.CC_STAT_AREA] >= 6).sum())
+
+
+def render_pencil_pages(rng, dumper, work, pages):
+    """The pencil-mark cells scan-dump cuts from `pages` rendered worked pages (pencil_page). A
+    cell cut to fewer than two strokes is left out: one small stroke is what a small written
+    entry looks like too (the old set's mixed photos are full of them), and a cell cut blank is
+    never shown to the network at all."""
+    fonts = {}
+    cells, labels = [], []
+    path, tmp = os.path.join(work, "pencil-page.jpg"), os.path.join(work, "pencil-dump.bin")
+    for page in range(pages):
+        img, page_labels = pencil_page(rng, fonts)
+        cv2.imwrite(path, img, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(70, 95))])
+        cut = dumped_cells(dumper, path, f"pencil page {page}", tmp)
+        if cut is None:
+            continue
+        for cell, label in zip(cut, page_labels):
+            if label == PENCIL and marks_apart(cell) >= 2:
+                cells.append(cell)
+                labels.append(label)
     return np.stack(cells), np.array(labels, np.int64)
 
 
@@ -573,7 +670,14 @@ def main():
     torch.use_deterministic_algorithms(True)
     os.makedirs(args.work, exist_ok=True)
     photos = load_cells(args)
-    rendered = None if args.command == "reread" else render_cells(np.random.default_rng(SEED + 1), 700, 800)
+    rendered = None
+    if args.command != "reread":
+        digits = render_cells(np.random.default_rng(SEED + 1), 700, 800)
+        pages = render_pencil_pages(np.random.default_rng(SEED + 2), args.dumper, args.work,
+                                    PENCIL_PAGES)
+        rendered = tuple(np.concatenate([a, b]) for a, b in zip(digits, pages))
+        print(f"rendered: {len(digits[1])} digit cells, {len(pages[1])} page cells "
+              f"({(pages[1] == PENCIL).sum()} of pencil marks)", flush=True)
     if args.command in ("cv", "reread"):
         lines = cmd_cv(args, photos, rendered)
         if args.fold is None:
