@@ -15,7 +15,8 @@
  * reading share a bound of search nodes, SCAN_READ_NODES, so givens read off
  * noise cannot hold a worker for long); the set with the smallest total cost
  * that gives a unique puzzle is taken and reported in changed[]. When none
- * does, the first reading stands with its status. Once the givens have one
+ * does, the first reading stands with its status, less its unsure digits when
+ * it holds too few to be a puzzle (drop_unsure_digits). Once the givens have one
  * solution, the entries are read against it (scan/entries.h), and the
  * entries so changed are reported in changed[] too.
  */
@@ -31,6 +32,15 @@
 
 #define DEFAULT_MAX_CHANGES 3
 #define CHANGEABLE          8 /* least confident cells the search may change */
+/* No 9x9 puzzle with fewer givens has one solution (McGuire, Tugemann and Civario, 2012). A
+ * reading of fewer digits in all, givens and entries, is no puzzle, solved or not, whatever the
+ * search changes: a blank grid, a page of pencil marks, or a puzzle's first rows. With no
+ * solution to check a digit against, only a sure one stands: a cell read as a digit whose blank
+ * and pencil marks the network finds at least NOT_SURE likely (a pencil mark or a smudge it half
+ * took for a digit) is read as the more probable of those two. Which digit, printed or written,
+ * is not in doubt there. A blank grid filled by hand holds more digits, and is read as written. */
+#define MIN_PUZZLE_GIVENS 17
+#define NOT_SURE          0.1f
 /* The node bounds, SCAN_CHECK_NODES and SCAN_READ_NODES, are scan/scan.h's. Every puzzle of the
  * shared benchmark sets (49,151 17-clue, top1465, top95, serg's 10,000) has its uniqueness settled
  * within 1,000 nodes, and the checks of a train photo took 270 nodes at most in all; a fuzzed
@@ -155,6 +165,26 @@ static void clashing(const sudoku_puzzle *p, uint8_t clash[81])
         for (int j = 0; j < found[k].ncells; j++) clash[found[k].cells[j]] = 1;
 }
 
+/* On a reading of fewer than MIN_PUZZLE_GIVENS digits, givens and entries, reads each whose blank
+ * and pencil marks reach NOT_SURE as the more probable of those, and marks it in changed[]. */
+static void drop_unsure_digits(const float probs[81][SCAN_CLASSES], cell_guess guess[81],
+                               bool changed[81])
+{
+    int digits = 0;
+    for (int i = 0; i < 81; i++)
+        digits += guess[i].cls[0] != 0 && guess[i].cls[0] != SCAN_CLASS_PENCIL;
+    if (digits >= MIN_PUZZLE_GIVENS) return;
+    for (int i = 0; i < 81; i++) {
+        int cls = guess[i].cls[0];
+        float none = probs[i][0] + probs[i][SCAN_CLASS_PENCIL];
+        if (cls == 0 || cls == SCAN_CLASS_PENCIL || none < NOT_SURE) continue;
+        cls = probs[i][SCAN_CLASS_PENCIL] > probs[i][0] ? SCAN_CLASS_PENCIL : 0;
+        guess[i].cls[0] = cls;
+        guess[i].prob[0] = probs[i][cls];
+        changed[i] = true;
+    }
+}
+
 scan_status scan_read(const void *bytes, size_t len, const scan_options *opts, scan_result *out)
 {
     static const char *const verdicts[] = {
@@ -229,6 +259,7 @@ scan_status scan_read(const void *bytes, size_t len, const scan_options *opts, s
             st = SCAN_OK;
         }
     }
+    if (st != SCAN_OK) drop_unsure_digits((const float(*)[SCAN_CLASSES])probs, guess, changed);
 
     int read[81];
     float conf[81];
