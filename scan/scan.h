@@ -109,7 +109,8 @@ typedef struct scan_result {
     uint8_t kind[81];     /* scan_cell_kind per cell */
     int nchanged;         /* cells read as other than their most probable class: givens
                              re-read to make the puzzle valid, entries read as the
-                             solution's digit (scan/entries.h) */
+                             solution's digit (scan/entries.h), unsure digits of a
+                             reading too sparse to be a puzzle read as none */
     uint8_t changed[81];  /* their indices (row-major, 0..80), ascending */
     int nconflict;        /* SCAN_CONFLICT: cells holding a given that repeats in a unit */
     uint8_t conflict[81]; /* their indices, ascending */
