@@ -35,12 +35,13 @@
 /* No 9x9 puzzle with fewer givens has one solution (McGuire, Tugemann and Civario, 2012). A
  * reading of fewer digits in all, givens and entries, is no puzzle, solved or not, whatever the
  * search changes: a blank grid, a page of pencil marks, or a puzzle's first rows. With no
- * solution to check a digit against, only a sure one stands: a cell read as a digit whose blank
- * and pencil marks the network finds at least NOT_SURE likely (a pencil mark or a smudge it half
- * took for a digit) is read as the more probable of those two. Which digit, printed or written,
- * is not in doubt there. A blank grid filled by hand holds more digits, and is read as written. */
+ * solution to check a digit against, a digit the network reads at less than even odds (a pencil
+ * mark or a smudge it half took for one) is not shown as one: it is read as the more probable of
+ * blank and pencil marks. Printed givens read at 0.8 and more there; a page of pencil marks in a
+ * hand never trained on gave its strays 0.44 at most. A blank grid filled by hand holds more
+ * digits, and is read as written. */
 #define MIN_PUZZLE_GIVENS 17
-#define NOT_SURE          0.1f
+#define EVEN_ODDS         0.5f
 /* The node bounds, SCAN_CHECK_NODES and SCAN_READ_NODES, are scan/scan.h's. Every puzzle of the
  * shared benchmark sets (49,151 17-clue, top1465, top95, serg's 10,000) has its uniqueness settled
  * within 1,000 nodes, and the checks of a train photo took 270 nodes at most in all; a fuzzed
@@ -165,24 +166,27 @@ static void clashing(const sudoku_puzzle *p, uint8_t clash[81])
         for (int j = 0; j < found[k].ncells; j++) clash[found[k].cells[j]] = 1;
 }
 
-/* On a reading of fewer than MIN_PUZZLE_GIVENS digits, givens and entries, reads each whose blank
- * and pencil marks reach NOT_SURE as the more probable of those, and marks it in changed[]. */
-static void drop_unsure_digits(const float probs[81][SCAN_CLASSES], cell_guess guess[81],
+/* On a reading of fewer than MIN_PUZZLE_GIVENS digits, givens and entries, reads each read below
+ * EVEN_ODDS as the more probable of blank and pencil marks, and marks it in changed[].
+ * Returns whether a given was so read. */
+static bool drop_unsure_digits(const float probs[81][SCAN_CLASSES], cell_guess guess[81],
                                bool changed[81])
 {
     int digits = 0;
     for (int i = 0; i < 81; i++)
         digits += guess[i].cls[0] != 0 && guess[i].cls[0] != SCAN_CLASS_PENCIL;
-    if (digits >= MIN_PUZZLE_GIVENS) return;
+    if (digits >= MIN_PUZZLE_GIVENS) return false;
+    bool dropped_given = false;
     for (int i = 0; i < 81; i++) {
         int cls = guess[i].cls[0];
-        float none = probs[i][0] + probs[i][SCAN_CLASS_PENCIL];
-        if (cls == 0 || cls == SCAN_CLASS_PENCIL || none < NOT_SURE) continue;
+        if (cls == 0 || cls == SCAN_CLASS_PENCIL || guess[i].prob[0] >= EVEN_ODDS) continue;
+        dropped_given |= given_of(cls) != 0;
         cls = probs[i][SCAN_CLASS_PENCIL] > probs[i][0] ? SCAN_CLASS_PENCIL : 0;
         guess[i].cls[0] = cls;
         guess[i].prob[0] = probs[i][cls];
         changed[i] = true;
     }
+    return dropped_given;
 }
 
 scan_status scan_read(const void *bytes, size_t len, const scan_options *opts, scan_result *out)
@@ -217,8 +221,8 @@ scan_status scan_read(const void *bytes, size_t len, const scan_options *opts, s
     sudoku_puzzle_init(&puzzle, 9, 3, 3, NULL);
     s.puzzle = &puzzle;
     for (int i = 0; i < 81; i++) s.cells[i] = (uint8_t)given_of(guess[i].cls[0]);
-    sudoku_status first = check(solver, &puzzle, s.cells, NULL, &s.nodes, SCAN_READ_NODES);
-    scan_status st = verdict(first);
+    sudoku_status checked = check(solver, &puzzle, s.cells, NULL, &s.nodes, SCAN_READ_NODES);
+    scan_status st = verdict(checked);
     bool changed[81] = {false};
 
     if (st != SCAN_OK && max_changes > 0) {
@@ -259,7 +263,12 @@ scan_status scan_read(const void *bytes, size_t len, const scan_options *opts, s
             st = SCAN_OK;
         }
     }
-    if (st != SCAN_OK) drop_unsure_digits((const float(*)[SCAN_CLASSES])probs, guess, changed);
+    if (st != SCAN_OK && drop_unsure_digits((const float(*)[SCAN_CLASSES])probs, guess, changed)) {
+        /* a dropped given may have been one of a clash: the verdict is the givens left's */
+        for (int i = 0; i < 81; i++) s.cells[i] = (uint8_t)given_of(guess[i].cls[0]);
+        checked = check(solver, &puzzle, s.cells, NULL, &s.nodes, SCAN_READ_NODES);
+        st = verdict(checked);
+    }
 
     int read[81];
     float conf[81];
@@ -308,7 +317,7 @@ scan_status scan_read(const void *bytes, size_t len, const scan_options *opts, s
     sudoku_solver_free(solver);
     out->solver_nodes = s.nodes;
     out->status = st;
-    out->reason = st == SCAN_NO_SOLUTION && first == SUDOKU_LIMIT
+    out->reason = st == SCAN_NO_SOLUTION && checked == SUDOKU_LIMIT
                       ? "the solver found no solution to the givens as read within its budget: "
                         "check the marked cells"
                       : verdicts[st];
