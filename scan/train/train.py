@@ -279,7 +279,7 @@ def pencil_page(rng, fonts):
     """A grid drawn as a worked page: printed givens, pencil marks in grey handwriting (a
     string of candidates at the top of the cell, or each candidate at its place of a 3x3
     keypad), blank cells; lit unevenly, turned a little and blurred. Returns the grey image and
-    the 81 labels."""
+    the 81 labels (the givens' too: the cutter's levels depend on the whole page's ink)."""
     side = int(rng.integers(420, 900))
     margin = int(rng.integers(15, 60))
     cell = side / 9
@@ -330,9 +330,9 @@ def pencil_page(rng, fonts):
     return np.clip(a, 0, 255).astype(np.uint8), labels
 
 
-def marks_apart(cell):
-    """How many strokes of at least 6 pixels the cell image holds."""
-    n, _, stats, _ = cv2.connectedComponentsWithStats((cell > 96).astype(np.uint8), connectivity=8)
+def stroke_count(cell):
+    """How many strokes (8-connected, at least 6 pixels) the cell image holds."""
+    _, _, stats, _ = cv2.connectedComponentsWithStats((cell > 96).astype(np.uint8), connectivity=8)
     return int((stats[1:, cv2.CC_STAT_AREA] >= 6).sum())
 
 
@@ -351,7 +351,7 @@ def render_pencil_pages(rng, dumper, work, pages):
         if cut is None:
             continue
         for cell, label in zip(cut, page_labels):
-            if label == PENCIL and marks_apart(cell) >= 2:
+            if label == PENCIL and stroke_count(cell) >= 2:
                 cells.append(cell)
                 labels.append(label)
     return np.stack(cells), np.array(labels, np.int64)
@@ -676,8 +676,8 @@ def main():
         pages = render_pencil_pages(np.random.default_rng(SEED + 2), args.dumper, args.work,
                                     PENCIL_PAGES)
         rendered = tuple(np.concatenate([a, b]) for a, b in zip(digits, pages))
-        print(f"rendered: {len(digits[1])} digit cells, {len(pages[1])} page cells "
-              f"({(pages[1] == PENCIL).sum()} of pencil marks)", flush=True)
+        print(f"rendered: {len(digits[1])} digit and blank cells, {len(pages[1])} pencil-mark cells "
+              f"from {PENCIL_PAGES} pages", flush=True)
     if args.command in ("cv", "reread"):
         lines = cmd_cv(args, photos, rendered)
         if args.fold is None:
